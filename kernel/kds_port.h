@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kds_port.h - the kernel port: the names shared kds sources use, mapped
+ * onto <linux/...>. The userspace build selects user/kds_port.h instead.
+ *
+ * The kernel provides almost everything itself; this header adds the few
+ * kds helpers (node allocation, allocation counting, WARN accounting) so
+ * shared code is identical in both worlds. Allocation through kmalloc and
+ * friends is counted here too, so the module can prove on unload that it
+ * freed everything it allocated.
+ */
+#ifndef KDS_KERNEL_PORT_H
+#define KDS_KERNEL_PORT_H
+
+#include <linux/atomic.h>
+#include <linux/bitops.h>
+#include <linux/bug.h>
+#include <linux/build_bug.h>
+#include <linux/compiler.h>
+#include <linux/err.h>
+#include <linux/errno.h>
+#include <linux/gfp.h>
+#include <linux/kernel.h>
+#include <linux/kref.h>
+#include <linux/limits.h>
+#include <linux/list.h>
+#include <linux/log2.h>
+#include <linux/minmax.h>
+#include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/overflow.h>
+#include <linux/refcount.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
+#include <linux/types.h>
+
+/* Allocation counters (kernel/port.c). */
+void *kds_kmalloc(size_t size, gfp_t gfp);
+void *kds_kmalloc_array(size_t n, size_t size, gfp_t gfp);
+void *kds_kvmalloc(size_t size, gfp_t gfp);
+void kds_kfree(const void *p);
+void kds_kvfree(const void *p);
+char *kds_kstrdup(const char *s, gfp_t gfp);
+void *kds_node_alloc(size_t size, gfp_t gfp);
+void kds_node_free(void *p, size_t size);
+long kds_alloc_live(void);
+
+/*
+ * Redirect the allocation API the shared sources use to the counting
+ * wrappers. The kernel's own inline helpers were defined above, before
+ * these macros, and are unaffected.
+ */
+#define kmalloc(size, gfp)		kds_kmalloc(size, gfp)
+#define kzalloc(size, gfp)		kds_kmalloc(size, (gfp) | __GFP_ZERO)
+#define kmalloc_array(n, size, gfp)	kds_kmalloc_array(n, size, gfp)
+#define kcalloc(n, size, gfp)		kds_kmalloc_array(n, size, (gfp) | __GFP_ZERO)
+#define kvmalloc(size, gfp)		kds_kvmalloc(size, gfp)
+#define kvzalloc(size, gfp)		kds_kvmalloc(size, (gfp) | __GFP_ZERO)
+#define kvcalloc(n, size, gfp)		kds_kmalloc_array(n, size, (gfp) | __GFP_ZERO)
+#define kfree(p)			kds_kfree(p)
+#define kvfree(p)			kds_kvfree(p)
+#define kstrdup(s, gfp)			kds_kstrdup(s, gfp)
+
+#endif /* KDS_KERNEL_PORT_H */

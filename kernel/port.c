@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * port.c - kernel side of the kds port: counted allocation, so the module
+ * can check on unload that every allocation made by kds code was freed.
+ */
+#include "kds_port.h"
+
+static atomic_long_t kds_live = ATOMIC_LONG_INIT(0);
+
+/* The kernel's own allocators, reached past the counting macros. */
+#undef kmalloc
+#undef kmalloc_array
+#undef kvmalloc
+#undef kfree
+#undef kvfree
+#undef kstrdup
+
+static void *kds_count(void *p)
+{
+	if (p)
+		atomic_long_inc(&kds_live);
+	return p;
+}
+
+void *kds_kmalloc(size_t size, gfp_t gfp)
+{
+	return kds_count(kmalloc(size, gfp));
+}
+
+void *kds_kmalloc_array(size_t n, size_t size, gfp_t gfp)
+{
+	return kds_count(kmalloc_array(n, size, gfp));
+}
+
+void *kds_kvmalloc(size_t size, gfp_t gfp)
+{
+	return kds_count(kvmalloc(size, gfp));
+}
+
+char *kds_kstrdup(const char *s, gfp_t gfp)
+{
+	return kds_count(kstrdup(s, gfp));
+}
+
+void kds_kfree(const void *p)
+{
+	if (ZERO_OR_NULL_PTR(p))
+		return;
+	atomic_long_dec(&kds_live);
+	kfree(p);
+}
+
+void kds_kvfree(const void *p)
+{
+	if (ZERO_OR_NULL_PTR(p))
+		return;
+	atomic_long_dec(&kds_live);
+	kvfree(p);
+}
+
+/*
+ * kds_node_alloc - a zeroed, @size-aligned block (@size a power of two up to
+ * PAGE_SIZE): a whole page from the page allocator, or a naturally aligned
+ * kmalloc block for smaller sizes.
+ */
+void *kds_node_alloc(size_t size, gfp_t gfp)
+{
+	void *p;
+
+	if (WARN_ON(!is_power_of_2(size) || size > PAGE_SIZE))
+		return NULL;
+	if (size == PAGE_SIZE)
+		p = (void *)get_zeroed_page(gfp);
+	else
+		p = kmalloc(size, gfp | __GFP_ZERO);
+	return kds_count(p);
+}
+
+void kds_node_free(void *p, size_t size)
+{
+	if (!p)
+		return;
+	atomic_long_dec(&kds_live);
+	if (size == PAGE_SIZE)
+		free_page((unsigned long)p);
+	else
+		kfree(p);
+}
+
+long kds_alloc_live(void)
+{
+	return atomic_long_read(&kds_live);
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# seam_check.sh - enforce the rules that keep shared sources buildable in
+# both worlds (see README, "The seam").
+#
+#   seam_check.sh check LIB.so [FILE...] check a library and shared sources
+#                                        (default: every shared source found
+#                                        under the runfiles or the checkout)
+#   seam_check.sh self-test              prove each rule catches a violation
+#
+# Rules for a shared source (a top-level .c/.h of a component folder):
+#   - includes only "kds_port.h" and "<component>/<header>.h" in quotes:
+#     never a <...> platform header;
+#   - never branches on __KERNEL__;
+#   - no module glue (EXPORT_SYMBOL*, MODULE_*, module_init/exit).
+# Rule for the userspace library: every global symbol it defines is kds_*.
+set -uo pipefail
+
+check_sources() {
+	local bad=0 f
+	for f in "$@"; do
+		if grep -nE '^\s*#\s*include\s*<' "$f"; then
+			echo "$f: includes a platform header directly (use \"kds_port.h\")"; bad=1
+		fi
+		if grep -nE '^\s*#\s*include\s*"' "$f" |
+		   grep -vE '#\s*include\s*"(kds_port\.h|(genradix|dax_bus|dma|benchmarks/flex_array)/[a-z_]+\.h)"'; then
+			echo "$f: includes something other than the port and component headers"; bad=1
+		fi
+		if grep -nE '__KERNEL__' "$f"; then
+			echo "$f: branches on __KERNEL__ (put the difference in kernel/ or user/)"; bad=1
+		fi
+		if grep -nE '^\s*(EXPORT_SYMBOL|MODULE_[A-Z_]+\s*\(|module_(init|exit)\s*\()' "$f"; then
+			echo "$f: module glue belongs in kernel/"; bad=1
+		fi
+	done
+	return $bad
+}
+
+check_library() {
+	local lib=$1 syms
+	syms=$(nm -D --defined-only "$lib" | awk '$2 ~ /^[A-Z]$/ { print $3 }' |
+	       grep -vE '^(_init|_fini|_edata|_end|__bss_start)$' | grep -v '^kds_')
+	if [ -n "$syms" ]; then
+		echo "$lib: global symbols without the kds_ prefix:"; echo "$syms"
+		return 1
+	fi
+	return 0
+}
+
+self_test() {
+	local t rc=0
+	t=$(mktemp -d)
+	trap 'rm -rf "$t"' RETURN
+	mkdir -p "$t/genradix"
+	printf '#include "kds_port.h"\n#include "genradix/genradix.h"\nint kds_ok;\n' >"$t/genradix/good.c"
+	printf '#include <stdlib.h>\n' >"$t/genradix/libc.c"
+	printf '#include "../user/kds_port.h"\n' >"$t/genradix/path.c"
+	printf '#ifdef __KERNEL__\n#endif\n' >"$t/genradix/ifdef.c"
+	printf 'EXPORT_SYMBOL(kds_x);\n' >"$t/genradix/glue.c"
+	check_sources "$t/genradix/good.c" >/dev/null || { echo "self-test: a clean file was refused"; rc=1; }
+	for f in libc path ifdef glue; do
+		check_sources "$t/genradix/$f.c" >/dev/null && { echo "self-test: $f.c was not caught"; rc=1; }
+	done
+	printf 'int kds_fine(void) { return 0; }\nint leaked_name(void) { return 1; }\n' >"$t/lib.c"
+	cc -shared -fPIC -o "$t/bad.so" "$t/lib.c"
+	check_library "$t/bad.so" >/dev/null && { echo "self-test: unprefixed symbol not caught"; rc=1; }
+	printf 'int kds_fine(void) { return 0; }\nstatic int hidden(void) { return 1; }\nint kds_use(void) { return hidden(); }\n' >"$t/lib.c"
+	cc -shared -fPIC -o "$t/good.so" "$t/lib.c"
+	check_library "$t/good.so" >/dev/null || { echo "self-test: clean library refused"; rc=1; }
+	return $rc
+}
+
+case "${1:-}" in
+check)
+	shift
+	lib=$1; shift
+	if [ $# -eq 0 ]; then
+		top=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
+		top=${top:-$(cd "$(dirname "$0")/.." && pwd)}
+		mapfile -t files < <(find -L "$top/genradix" "$top/dax_bus" "$top/dma" \
+			"$top/benchmarks/flex_array" -maxdepth 1 -type f \
+			\( -name '*.c' -o -name '*.h' \) 2>/dev/null | sort)
+		set -- "${files[@]}"
+	fi
+	rc=0
+	check_sources "$@" || rc=1
+	check_library "$lib" || rc=1
+	[ $rc -eq 0 ] && echo "seam: $# shared source(s) and $(basename "$lib") clean"
+	exit $rc
+	;;
+self-test)
+	self_test && echo "seam self-test: every rule catches its violation"
+	;;
+*)
+	echo "usage: $0 check LIB.so FILE... | self-test" >&2
+	exit 2
+	;;
+esac

@@ -1,0 +1,639 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kds_port.h - the userspace port: kernel idioms over libc and __atomic.
+ *
+ * Shared kds sources include "kds_port.h" and nothing else from the
+ * platform. In the userspace build the include path selects this file; in
+ * the module build it selects kernel/kds_port.h, which maps the same names
+ * onto <linux/...>.
+ *
+ * Every linker-visible name defined here carries the kds_ prefix; the kernel
+ * names (kmalloc, WARN_ON, refcount_inc, ...) are macros or static inlines.
+ */
+#ifndef KDS_USER_PORT_H
+#define KDS_USER_PORT_H
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+/* ---------------------------------------------------------------- types */
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int8_t s8;
+typedef int16_t s16;
+typedef int32_t s32;
+typedef int64_t s64;
+typedef u64 phys_addr_t;
+typedef u64 resource_size_t;
+typedef u64 dma_addr_t;
+
+/** typedef gfp_t - allocation flags, as in the kernel. */
+typedef unsigned int gfp_t;
+
+#define ___GFP_DIRECT_RECLAIM	0x01u
+#define ___GFP_IO		0x02u
+#define ___GFP_FS		0x04u
+#define ___GFP_HIGH		0x08u
+#define __GFP_ZERO		0x100u
+#define __GFP_NOWARN		0x200u
+#define __GFP_NOFAIL		0x400u
+#define __GFP_RETRY_MAYFAIL	0x800u
+#define __GFP_DIRECT_RECLAIM	___GFP_DIRECT_RECLAIM
+#define GFP_NOWAIT		0u
+#define GFP_ATOMIC		(___GFP_HIGH)
+#define GFP_NOIO		(___GFP_DIRECT_RECLAIM)
+#define GFP_NOFS		(___GFP_DIRECT_RECLAIM | ___GFP_IO)
+#define GFP_KERNEL		(___GFP_DIRECT_RECLAIM | ___GFP_IO | ___GFP_FS)
+
+/* ----------------------------------------------------- compiler helpers */
+
+#define likely(x)		__builtin_expect(!!(x), 1)
+#define unlikely(x)		__builtin_expect(!!(x), 0)
+#ifndef __always_inline
+#define __always_inline		inline __attribute__((__always_inline__))
+#endif
+#define noinline		__attribute__((__noinline__))
+#define __must_check		__attribute__((__warn_unused_result__))
+#define __maybe_unused		__attribute__((__unused__))
+#define __printf(a, b)		__attribute__((__format__(printf, a, b)))
+#define __aligned(x)		__attribute__((__aligned__(x)))
+#define __packed		__attribute__((__packed__))
+#define fallthrough		__attribute__((__fallthrough__))
+#define barrier()		__asm__ __volatile__("" ::: "memory")
+
+#define BITS_PER_LONG		(8 * (int)sizeof(long))
+#define BITS_PER_BYTE		8
+#define PAGE_SHIFT		12
+#define PAGE_SIZE		(1UL << PAGE_SHIFT)
+#define PAGE_MASK		(~(PAGE_SIZE - 1))
+#define U32_MAX			((u32)~0U)
+#define U64_MAX			((u64)~0ULL)
+#define S32_MAX			((s32)(U32_MAX >> 1))
+#define NUMA_NO_NODE		(-1)
+
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
+#define __KDS_ALIGN_MASK(x, m)	(((x) + (m)) & ~(m))
+#define ALIGN(x, a)		__KDS_ALIGN_MASK(x, (__typeof__(x))(a) - 1)
+#define ALIGN_DOWN(x, a)	((x) & ~((__typeof__(x))(a) - 1))
+#define IS_ALIGNED(x, a)	(((x) & ((__typeof__(x))(a) - 1)) == 0)
+#define round_up(x, y)		((((x) - 1) | ((__typeof__(x))((y) - 1))) + 1)
+#define round_down(x, y)	((x) & ~((__typeof__(x))((y) - 1)))
+#define is_power_of_2(n)	((n) != 0 && (((n) & ((n) - 1)) == 0))
+
+#define container_of(ptr, type, member) \
+	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+
+/*
+ * BUILD_BUG_ON - break the build when @cond is a true constant.
+ * Usable as a statement anywhere a statement is.
+ */
+#define BUILD_BUG_ON(cond) \
+	((void)sizeof(char[1 - 2 * !!(cond)]))
+#define BUILD_BUG_ON_ZERO(cond)	((int)(sizeof(struct { int : (-!!(cond)); })))
+#define static_assert(expr, ...) _Static_assert(expr, #expr)
+
+#define min(a, b) ({ __typeof__(a) _kds_a = (a); __typeof__(b) _kds_b = (b); \
+		     (void)(&_kds_a == &_kds_b); _kds_a < _kds_b ? _kds_a : _kds_b; })
+#define max(a, b) ({ __typeof__(a) _kds_a = (a); __typeof__(b) _kds_b = (b); \
+		     (void)(&_kds_a == &_kds_b); _kds_a > _kds_b ? _kds_a : _kds_b; })
+#define min_t(t, a, b) ({ t _kds_a = (a); t _kds_b = (b); _kds_a < _kds_b ? _kds_a : _kds_b; })
+#define max_t(t, a, b) ({ t _kds_a = (a); t _kds_b = (b); _kds_a > _kds_b ? _kds_a : _kds_b; })
+#define min_not_zero(x, y) ({ __typeof__(x) _kds_x = (x); __typeof__(y) _kds_y = (y); \
+		_kds_x == 0 ? _kds_y : (_kds_y == 0 ? _kds_x : min(_kds_x, _kds_y)); })
+#define swap(a, b) do { __typeof__(a) _kds_t = (a); (a) = (b); (b) = _kds_t; } while (0)
+
+#define check_add_overflow(a, b, d)	__builtin_add_overflow(a, b, d)
+#define check_sub_overflow(a, b, d)	__builtin_sub_overflow(a, b, d)
+#define check_mul_overflow(a, b, d)	__builtin_mul_overflow(a, b, d)
+
+/* ------------------------------------------------------------ bit math */
+
+/* fls - find last (most significant) set bit, 1-based; fls(0) == 0. */
+static inline int fls(unsigned int x)
+{
+	return x ? 32 - __builtin_clz(x) : 0;
+}
+
+/* fls64 - 64-bit fls; fls64(0) == 0. */
+static inline int fls64(u64 x)
+{
+	return x ? 64 - __builtin_clzll(x) : 0;
+}
+
+/* __fls - 0-based index of the last set bit; __fls(0) == 0 here (defined). */
+static inline unsigned long __fls(unsigned long x)
+{
+	return x ? (unsigned long)(BITS_PER_LONG - 1 - __builtin_clzl(x)) : 0;
+}
+
+/* __ffs - 0-based index of the first set bit; __ffs(0) == 0 here (defined). */
+static inline unsigned long __ffs(unsigned long x)
+{
+	return x ? (unsigned long)__builtin_ctzl(x) : 0;
+}
+
+/*
+ * ilog2 - floor(log2(n)). Defined at 0, where it gives -1 (the kernel's
+ * runtime result: fls(0) - 1), never undefined behaviour. A constant
+ * argument folds to a constant expression.
+ */
+#define ilog2(n)							\
+	(__builtin_constant_p(n) ?					\
+	 ((n) ? 63 - __builtin_clzll((unsigned long long)(n)) : -1) :	\
+	 (fls64((u64)(n)) - 1))
+
+static inline unsigned long roundup_pow_of_two(unsigned long n)
+{
+	return n <= 1 ? 1UL : 1UL << fls64((u64)(n - 1));
+}
+
+static inline unsigned long rounddown_pow_of_two(unsigned long n)
+{
+	return n ? 1UL << __fls(n) : 0;
+}
+
+/* ------------------------------------------------------- errors, ERR_PTR */
+
+#define MAX_ERRNO	4095
+#define IS_ERR_VALUE(x)	unlikely((unsigned long)(void *)(x) >= (unsigned long)-MAX_ERRNO)
+
+static inline void *ERR_PTR(long error)
+{
+	return (void *)error;
+}
+
+static inline long PTR_ERR(const void *ptr)
+{
+	return (long)ptr;
+}
+
+static inline bool IS_ERR(const void *ptr)
+{
+	return IS_ERR_VALUE((unsigned long)ptr);
+}
+
+static inline bool IS_ERR_OR_NULL(const void *ptr)
+{
+	return !ptr || IS_ERR_VALUE((unsigned long)ptr);
+}
+
+static inline void *ERR_CAST(const void *ptr)
+{
+	return (void *)ptr;
+}
+
+static inline int PTR_ERR_OR_ZERO(const void *ptr)
+{
+	return IS_ERR(ptr) ? (int)PTR_ERR(ptr) : 0;
+}
+
+/* ------------------------------------------------------- logging, WARN */
+
+void kds_printk(const char *level, const char *fmt, ...) __printf(2, 3);
+void kds_warn_report(const char *file, int line, const char *cond);
+unsigned long kds_warn_count(void);
+void kds_warn_reset(void);
+void kds_warn_set_quiet(bool quiet);
+
+#define pr_fmt(fmt) fmt
+#define pr_emerg(fmt, ...)	kds_printk("emerg", pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_err(fmt, ...)	kds_printk("err", pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_warn(fmt, ...)	kds_printk("warn", pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_notice(fmt, ...)	kds_printk("notice", pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_info(fmt, ...)	kds_printk("info", pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_debug(fmt, ...)	do { if (0) kds_printk("debug", fmt, ##__VA_ARGS__); } while (0)
+
+/*
+ * WARN_ON - report @cond when true and return it. Every firing is counted
+ * (kds_warn_count()) so tests can assert that a misuse was caught.
+ */
+#define WARN_ON(cond) ({						\
+	bool _kds_c = !!(cond);						\
+	if (unlikely(_kds_c))						\
+		kds_warn_report(__FILE__, __LINE__, #cond);		\
+	unlikely(_kds_c);						\
+})
+
+/* WARN_ON_ONCE - like WARN_ON, but reports (and counts) one firing per site. */
+#define WARN_ON_ONCE(cond) ({						\
+	static bool _kds_warned;					\
+	bool _kds_c = !!(cond);						\
+	if (unlikely(_kds_c) &&						\
+	    !__atomic_exchange_n(&_kds_warned, true, __ATOMIC_RELAXED))	\
+		kds_warn_report(__FILE__, __LINE__, #cond);		\
+	unlikely(_kds_c);						\
+})
+
+#define WARN(cond, fmt, ...) ({						\
+	bool _kds_c = !!(cond);						\
+	if (unlikely(_kds_c)) {						\
+		kds_printk("warn", fmt, ##__VA_ARGS__);			\
+		kds_warn_report(__FILE__, __LINE__, #cond);		\
+	}								\
+	unlikely(_kds_c);						\
+})
+
+/* --------------------------------------------------------------- memory */
+
+/*
+ * Every allocation goes through counters. Tests read them to check for
+ * leaks, and can make allocations fail on demand (see kds_alloc_fail_nth()).
+ */
+void *kds_kmalloc(size_t size, gfp_t gfp) __attribute__((__malloc__));
+void kds_kfree(const void *p);
+void *kds_krealloc(const void *p, size_t size, gfp_t gfp);
+void *kds_node_alloc(size_t size, gfp_t gfp);
+void kds_node_free(void *p, size_t size);
+char *kds_kstrdup(const char *s, gfp_t gfp);
+
+/**
+ * struct kds_alloc_stats - allocator counters of the userspace port.
+ * @live: allocations not yet freed.
+ * @live_bytes: bytes requested by those allocations.
+ * @peak_bytes: largest @live_bytes seen since the last reset.
+ * @total: allocations that succeeded.
+ * @failed: allocations that failed (injected or real).
+ * @bad_frees: frees of pointers the port did not hand out (or double frees).
+ */
+struct kds_alloc_stats {
+	long live;
+	long live_bytes;
+	long peak_bytes;
+	unsigned long total;
+	unsigned long failed;
+	unsigned long bad_frees;
+};
+
+void kds_alloc_stats(struct kds_alloc_stats *st);
+long kds_alloc_live(void);
+void kds_alloc_reset_peak(void);
+void kds_alloc_fail_nth(unsigned long n);
+void kds_alloc_fail_after(unsigned long n);
+void kds_alloc_fail_off(void);
+void kds_alloc_clear_bad_frees(void);
+unsigned long kds_alloc_attempts(void);
+
+#define kmalloc(size, gfp)	kds_kmalloc(size, gfp)
+#define kzalloc(size, gfp)	kds_kmalloc(size, (gfp) | __GFP_ZERO)
+#define kvmalloc(size, gfp)	kds_kmalloc(size, gfp)
+#define kvzalloc(size, gfp)	kds_kmalloc(size, (gfp) | __GFP_ZERO)
+#define kfree(p)		kds_kfree(p)
+#define kvfree(p)		kds_kfree(p)
+#define krealloc(p, size, gfp)	kds_krealloc(p, size, gfp)
+#define kstrdup(s, gfp)		kds_kstrdup(s, gfp)
+
+static inline void *kds_kmalloc_array(size_t n, size_t size, gfp_t gfp)
+{
+	size_t bytes;
+
+	if (check_mul_overflow(n, size, &bytes))
+		return NULL;
+	return kds_kmalloc(bytes, gfp);
+}
+
+#define kmalloc_array(n, size, gfp)	kds_kmalloc_array(n, size, gfp)
+#define kcalloc(n, size, gfp)		kds_kmalloc_array(n, size, (gfp) | __GFP_ZERO)
+#define kvcalloc(n, size, gfp)		kds_kmalloc_array(n, size, (gfp) | __GFP_ZERO)
+
+/* ------------------------------------------------------------- atomics */
+
+#define READ_ONCE(x)		__atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+#define smp_load_acquire(p)	__atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define smp_store_release(p, v)	__atomic_store_n((p), (v), __ATOMIC_RELEASE)
+#define smp_mb()		__atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define smp_rmb()		__atomic_thread_fence(__ATOMIC_ACQUIRE)
+#define smp_wmb()		__atomic_thread_fence(__ATOMIC_RELEASE)
+
+/* cmpxchg family: return the value found at *p (== @old on success). */
+#define __kds_cmpxchg(p, o, n, order) ({				\
+	__typeof__(*(p)) _kds_old = (o);				\
+	__atomic_compare_exchange_n((p), &_kds_old, (n), false,		\
+				    (order), __ATOMIC_ACQUIRE);		\
+	_kds_old;							\
+})
+#define cmpxchg(p, o, n)	 __kds_cmpxchg(p, o, n, __ATOMIC_SEQ_CST)
+#define cmpxchg_acquire(p, o, n) __kds_cmpxchg(p, o, n, __ATOMIC_ACQUIRE)
+#define cmpxchg_release(p, o, n) ({					\
+	__typeof__(*(p)) _kds_old = (o);				\
+	__atomic_compare_exchange_n((p), &_kds_old, (n), false,		\
+				    __ATOMIC_RELEASE, __ATOMIC_RELAXED);\
+	_kds_old;							\
+})
+#define cmpxchg_relaxed(p, o, n) ({					\
+	__typeof__(*(p)) _kds_old = (o);				\
+	__atomic_compare_exchange_n((p), &_kds_old, (n), false,		\
+				    __ATOMIC_RELAXED, __ATOMIC_RELAXED);\
+	_kds_old;							\
+})
+#define xchg(p, v)		__atomic_exchange_n((p), (v), __ATOMIC_SEQ_CST)
+
+/** typedef atomic_t - a counter manipulated only through atomic_*(). */
+typedef struct { int counter; } atomic_t;
+typedef struct { long counter; } atomic_long_t;
+
+#define ATOMIC_INIT(i)		{ (i) }
+#define atomic_read(v)		__atomic_load_n(&(v)->counter, __ATOMIC_RELAXED)
+#define atomic_set(v, i)	__atomic_store_n(&(v)->counter, (i), __ATOMIC_RELAXED)
+#define atomic_inc(v)		((void)__atomic_add_fetch(&(v)->counter, 1, __ATOMIC_RELAXED))
+#define atomic_dec(v)		((void)__atomic_sub_fetch(&(v)->counter, 1, __ATOMIC_RELAXED))
+#define atomic_add(i, v)	((void)__atomic_add_fetch(&(v)->counter, (i), __ATOMIC_RELAXED))
+#define atomic_sub(i, v)	((void)__atomic_sub_fetch(&(v)->counter, (i), __ATOMIC_RELAXED))
+#define atomic_inc_return(v)	__atomic_add_fetch(&(v)->counter, 1, __ATOMIC_SEQ_CST)
+#define atomic_dec_return(v)	__atomic_sub_fetch(&(v)->counter, 1, __ATOMIC_SEQ_CST)
+#define atomic_add_return(i, v)	__atomic_add_fetch(&(v)->counter, (i), __ATOMIC_SEQ_CST)
+#define atomic_dec_and_test(v)	(atomic_dec_return(v) == 0)
+#define atomic_cmpxchg(v, o, n)	cmpxchg(&(v)->counter, o, n)
+#define atomic_long_read(v)	atomic_read(v)
+#define atomic_long_set(v, i)	atomic_set(v, i)
+#define atomic_long_inc(v)	atomic_inc(v)
+#define atomic_long_dec(v)	atomic_dec(v)
+#define atomic_long_add(i, v)	atomic_add(i, v)
+#define atomic_long_sub(i, v)	atomic_sub(i, v)
+
+/* ------------------------------------------------ refcount_t and kref */
+
+/*
+ * refcount_t saturates instead of wrapping: an increment from zero (a
+ * use-after-free) or past REFCOUNT_MAX, and a decrement below zero, warn
+ * and pin the counter at REFCOUNT_SATURATED, which is never released.
+ */
+typedef struct { int refs; } refcount_t;
+
+#define REFCOUNT_INIT(n)	{ .refs = (n) }
+#define REFCOUNT_MAX		INT_MAX
+#define REFCOUNT_SATURATED	(INT_MIN / 2)
+
+static inline void refcount_set(refcount_t *r, int n)
+{
+	__atomic_store_n(&r->refs, n, __ATOMIC_RELAXED);
+}
+
+static inline unsigned int refcount_read(const refcount_t *r)
+{
+	return (unsigned int)__atomic_load_n(&r->refs, __ATOMIC_RELAXED);
+}
+
+static inline void __kds_refcount_saturate(refcount_t *r, const char *what)
+{
+	__atomic_store_n(&r->refs, REFCOUNT_SATURATED, __ATOMIC_RELAXED);
+	kds_warn_report(__FILE__, __LINE__, what);
+}
+
+static inline bool refcount_inc_not_zero(refcount_t *r)
+{
+	int old = __atomic_load_n(&r->refs, __ATOMIC_RELAXED);
+
+	do {
+		if (!old)
+			return false;
+		if (old < 0 || old == REFCOUNT_MAX) {
+			__kds_refcount_saturate(r, "refcount_t: saturated");
+			return true;
+		}
+	} while (!__atomic_compare_exchange_n(&r->refs, &old, old + 1, true,
+					      __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+	return true;
+}
+
+static inline void refcount_inc(refcount_t *r)
+{
+	int old = __atomic_fetch_add(&r->refs, 1, __ATOMIC_RELAXED);
+
+	if (unlikely(old == 0))
+		__kds_refcount_saturate(r, "refcount_t: addition on 0; use-after-free");
+	else if (unlikely(old < 0 || old == REFCOUNT_MAX))
+		__kds_refcount_saturate(r, "refcount_t: saturated; leaking memory");
+}
+
+static inline bool refcount_dec_and_test(refcount_t *r)
+{
+	/* Release for the puts before, acquire for the release function after. */
+	int old = __atomic_fetch_sub(&r->refs, 1, __ATOMIC_ACQ_REL);
+
+	if (old == 1)
+		return true;
+	if (unlikely(old <= 0))
+		__kds_refcount_saturate(r, "refcount_t: underflow; use-after-free");
+	return false;
+}
+
+static inline void refcount_dec(refcount_t *r)
+{
+	if (unlikely(refcount_dec_and_test(r)))
+		__kds_refcount_saturate(r, "refcount_t: decrement hit 0; leaking memory");
+}
+
+/** struct kref - a reference count with a release callback. */
+struct kref {
+	refcount_t refcount;
+};
+
+#define KREF_INIT(n)	{ .refcount = REFCOUNT_INIT(n) }
+
+static inline void kref_init(struct kref *k)
+{
+	refcount_set(&k->refcount, 1);
+}
+
+static inline unsigned int kref_read(const struct kref *k)
+{
+	return refcount_read(&k->refcount);
+}
+
+static inline void kref_get(struct kref *k)
+{
+	refcount_inc(&k->refcount);
+}
+
+static inline int kref_get_unless_zero(struct kref *k)
+{
+	return refcount_inc_not_zero(&k->refcount);
+}
+
+static inline int kref_put(struct kref *k, void (*release)(struct kref *k))
+{
+	if (refcount_dec_and_test(&k->refcount)) {
+		release(k);
+		return 1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------- locking */
+
+struct mutex {
+	pthread_mutex_t lock;
+	bool held;
+};
+
+#define __MUTEX_INITIALIZER(name) { .lock = PTHREAD_MUTEX_INITIALIZER }
+#define DEFINE_MUTEX(name)	struct mutex name = __MUTEX_INITIALIZER(name)
+
+static inline void mutex_init(struct mutex *m)
+{
+	pthread_mutex_init(&m->lock, NULL);
+	m->held = false;
+}
+
+static inline void mutex_destroy(struct mutex *m)
+{
+	pthread_mutex_destroy(&m->lock);
+}
+
+static inline void mutex_lock(struct mutex *m)
+{
+	pthread_mutex_lock(&m->lock);
+	__atomic_store_n(&m->held, true, __ATOMIC_RELAXED);
+}
+
+static inline int mutex_trylock(struct mutex *m)
+{
+	if (pthread_mutex_trylock(&m->lock))
+		return 0;
+	__atomic_store_n(&m->held, true, __ATOMIC_RELAXED);
+	return 1;
+}
+
+static inline void mutex_unlock(struct mutex *m)
+{
+	__atomic_store_n(&m->held, false, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&m->lock);
+}
+
+/* mutex_is_locked - true while any thread holds @m. */
+static inline bool mutex_is_locked(struct mutex *m)
+{
+	return __atomic_load_n(&m->held, __ATOMIC_RELAXED);
+}
+
+#define lockdep_assert_held(m)	WARN_ON(!mutex_is_locked(m))
+
+typedef struct {
+	pthread_mutex_t lock;
+} spinlock_t;
+
+#define __SPIN_LOCK_UNLOCKED(name)	{ .lock = PTHREAD_MUTEX_INITIALIZER }
+#define DEFINE_SPINLOCK(name)	spinlock_t name = __SPIN_LOCK_UNLOCKED(name)
+#define spin_lock_init(s)	pthread_mutex_init(&(s)->lock, NULL)
+#define spin_lock(s)		pthread_mutex_lock(&(s)->lock)
+#define spin_unlock(s)		pthread_mutex_unlock(&(s)->lock)
+#define spin_lock_irq(s)	spin_lock(s)
+#define spin_unlock_irq(s)	spin_unlock(s)
+#define spin_lock_irqsave(s, f)	do { (f) = 0; spin_lock(s); } while (0)
+#define spin_unlock_irqrestore(s, f) do { (void)(f); spin_unlock(s); } while (0)
+
+#define might_sleep()		do { } while (0)
+#define cond_resched()		do { } while (0)
+#define cpu_relax()		__builtin_ia32_pause()
+
+/* ----------------------------------------------------------- list_head */
+
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+#define LIST_HEAD_INIT(name)	{ &(name), &(name) }
+#define LIST_HEAD(name)		struct list_head name = LIST_HEAD_INIT(name)
+
+static inline void INIT_LIST_HEAD(struct list_head *l)
+{
+	l->next = l;
+	l->prev = l;
+}
+
+static inline void __kds_list_add(struct list_head *n, struct list_head *prev,
+				  struct list_head *next)
+{
+	next->prev = n;
+	n->next = next;
+	n->prev = prev;
+	prev->next = n;
+}
+
+static inline void list_add(struct list_head *n, struct list_head *head)
+{
+	__kds_list_add(n, head, head->next);
+}
+
+static inline void list_add_tail(struct list_head *n, struct list_head *head)
+{
+	__kds_list_add(n, head->prev, head);
+}
+
+#define LIST_POISON1	((struct list_head *)0x100)
+#define LIST_POISON2	((struct list_head *)0x122)
+
+static inline void __kds_list_unlink(struct list_head *e)
+{
+	e->next->prev = e->prev;
+	e->prev->next = e->next;
+}
+
+static inline void list_del(struct list_head *e)
+{
+	__kds_list_unlink(e);
+	e->next = LIST_POISON1;
+	e->prev = LIST_POISON2;
+}
+
+static inline void list_del_init(struct list_head *e)
+{
+	__kds_list_unlink(e);
+	INIT_LIST_HEAD(e);
+}
+
+static inline bool list_empty(const struct list_head *head)
+{
+	return head->next == head;
+}
+
+static inline void list_move_tail(struct list_head *e, struct list_head *head)
+{
+	__kds_list_unlink(e);
+	list_add_tail(e, head);
+}
+
+#define list_entry(ptr, type, member)	container_of(ptr, type, member)
+#define list_first_entry(ptr, type, member) list_entry((ptr)->next, type, member)
+#define list_first_entry_or_null(ptr, type, member) \
+	(list_empty(ptr) ? NULL : list_first_entry(ptr, type, member))
+#define list_next_entry(pos, member) \
+	list_entry((pos)->member.next, __typeof__(*(pos)), member)
+#define list_for_each(pos, head) \
+	for (pos = (head)->next; pos != (head); pos = pos->next)
+#define list_for_each_entry(pos, head, member)				\
+	for (pos = list_first_entry(head, __typeof__(*pos), member);	\
+	     &pos->member != (head);					\
+	     pos = list_next_entry(pos, member))
+#define list_for_each_entry_safe(pos, n, head, member)			\
+	for (pos = list_first_entry(head, __typeof__(*pos), member),	\
+	     n = list_next_entry(pos, member);				\
+	     &pos->member != (head);					\
+	     pos = n, n = list_next_entry(n, member))
+
+/* ------------------------------------------------------------- strings */
+
+bool kds_sysfs_streq(const char *s1, const char *s2);
+#define sysfs_streq(a, b)	kds_sysfs_streq(a, b)
+
+int kds_scnprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
+#define scnprintf(buf, size, fmt, ...)	kds_scnprintf(buf, size, fmt, ##__VA_ARGS__)
+
+int kds_sysfs_emit(char *buf, const char *fmt, ...) __printf(2, 3);
+#define sysfs_emit(buf, fmt, ...)	kds_sysfs_emit(buf, fmt, ##__VA_ARGS__)
+
+#endif /* KDS_USER_PORT_H */
