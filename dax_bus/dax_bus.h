@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dax_bus.h - the device-dax bus core of kds: device-name ids, driver id
+ * lists and the match rule, refcounted regions, dev_dax naming and
+ * lifecycle, sysfs attribute formatting and the kmem hot-plug range.
+ *
+ * This is the platform-neutral part. A glue layer (the userspace device
+ * model in user/dax_bus/, or a kernel glue over the real driver core)
+ * owns devices, binding and sysfs files and calls in here for every
+ * decision: which driver matches which device, what a store accepts, what
+ * a show prints, when a region is freed, which range kmem hot-plugs.
+ *
+ * Every name is kds_-prefixed: the kernel has its own dax bus.
+ */
+#ifndef KDS_DAX_BUS_H
+#define KDS_DAX_BUS_H
+
+#include "kds_port.h"
+
+/*
+ * KDS_DAX_NAME_LEN - size of a dev_dax name buffer. The longest name the
+ * core ever forms, "dax2147483647.2147483647", is 24 characters.
+ */
+#define KDS_DAX_NAME_LEN	32
+
+/*
+ * KDS_DAX_ID_INPUT_MAX - longest new_id / remove_id input considered:
+ * the longest name plus one trailing newline. Longer input is -EINVAL.
+ */
+#define KDS_DAX_ID_INPUT_MAX	25
+
+/* KDS_DAX_MODALIAS - the modalias of every dev_dax (device type 0). */
+#define KDS_DAX_MODALIAS	"dax:t0"
+
+/* KDS_DAX_ATTR_BUF_SIZE - size of a show buffer, as sysfs hands out. */
+#define KDS_DAX_ATTR_BUF_SIZE	PAGE_SIZE
+
+/**
+ * struct kds_dax_bus - the shared state of one dax bus.
+ * @lock: the bus lock; guards every driver's id list, registration state
+ *        and @default_drv.
+ * @default_drv: the registered match_always driver, or NULL.
+ * @nr_drivers: drivers currently registered.
+ *
+ * Initialise with kds_dax_bus_init(). The kernel glue keeps one; tests
+ * and the userspace model may keep as many as they like.
+ */
+struct kds_dax_bus {
+	struct mutex lock;
+	struct kds_dax_driver *default_drv;
+	unsigned int nr_drivers;
+};
+
+/**
+ * struct kds_dax_driver - the core part of a dax bus driver.
+ * @name: driver name (non-empty); set by the owner before registering.
+ * @match_always: the default driver: matches every bus device. At most one
+ *                registered driver per bus may have it.
+ * @bus: the bus this driver was last registered on (core private).
+ * @registered: true between register and unregister (core private,
+ *              under the bus lock).
+ * @ids: the &struct kds_dax_id entries added through new_id (core
+ *       private, under the bus lock).
+ * @nr_ids: entries on @ids.
+ *
+ * Zero-initialise before the first registration (a static object or
+ * kzalloc is enough); the core initialises the private fields.
+ */
+struct kds_dax_driver {
+	const char *name;
+	bool match_always;
+	struct kds_dax_bus *bus;
+	bool registered;
+	struct list_head ids;
+	unsigned int nr_ids;
+};
+
+/**
+ * struct kds_dax_id - one device name on a driver's id list.
+ * @node: link in &kds_dax_driver.ids.
+ * @region: region number of the name.
+ * @id: device number of the name.
+ */
+struct kds_dax_id {
+	struct list_head node;
+	int region;
+	int id;
+};
+
+/**
+ * struct kds_dax_region - a range of device memory that dev_dax instances
+ * are carved from.
+ * @id: region number (>= 0), the first number of a device name.
+ * @target_node: NUMA node the memory would join when onlined; negative
+ *               when unknown (the target_node attribute is then hidden).
+ * @align: alignment of every mapping, a power of two.
+ * @flags: opaque mapping flags kept for the owner (pfn flags in 5.1).
+ * @start: physical start of the range.
+ * @size: size of the range in bytes.
+ * @kref: the reference count; see kds_dax_region_alloc().
+ * @owner: the parent's private-data slot this region occupies.
+ * @registered: 1 until kds_dax_region_unregister(), then 0.
+ */
+struct kds_dax_region {
+	int id;
+	int target_node;
+	unsigned int align;
+	unsigned long flags;
+	u64 start;
+	u64 size;
+	struct kref kref;
+	void **owner;
+	int registered;
+};
+
+/**
+ * enum kds_dev_dax_subsys - where a dev_dax is registered.
+ * @KDS_DEV_DAX_BUS: on the dax bus (/sys/bus/dax); bus drivers match it.
+ * @KDS_DEV_DAX_CLASS: in the legacy class (/sys/class/dax); never matched
+ *                     by a bus driver, the compat path probes it directly.
+ */
+enum kds_dev_dax_subsys {
+	KDS_DEV_DAX_BUS,
+	KDS_DEV_DAX_CLASS,
+};
+
+/**
+ * struct kds_dev_dax - the core part of one device-dax instance.
+ * @region: the region it was carved from (holds one reference).
+ * @id: device number (>= 0).
+ * @target_node: inherited from the region.
+ * @subsys: bus or legacy class.
+ * @name: "dax<region>.<id>".
+ * @alive: 1 while a driver runs the device (kds_dev_dax_run()).
+ * @private: driver data, reachable only while alive.
+ * @released: set once kds_dev_dax_release() ran.
+ *
+ * A glue embeds this in its own device object and calls
+ * kds_dev_dax_init() when creating it and kds_dev_dax_release() from the
+ * device's final release.
+ */
+struct kds_dev_dax {
+	struct kds_dax_region *region;
+	int id;
+	int target_node;
+	enum kds_dev_dax_subsys subsys;
+	char name[KDS_DAX_NAME_LEN];
+	int alive;
+	void *private;
+	int released;
+};
+
+/* ------------------------------------------------------------ ids */
+
+int kds_dax_parse_id(const char *buf, size_t count, int *region, int *id);
+int kds_dax_format_name(char *buf, size_t size, int region, int id);
+
+/* ------------------------------------------------------ bus, drivers */
+
+void kds_dax_bus_init(struct kds_dax_bus *bus);
+void kds_dax_bus_destroy(struct kds_dax_bus *bus);
+int kds_dax_driver_register(struct kds_dax_bus *bus, struct kds_dax_driver *drv);
+void kds_dax_driver_unregister(struct kds_dax_driver *drv);
+bool kds_dax_driver_match(struct kds_dax_driver *drv,
+			  const struct kds_dev_dax *dev_dax);
+bool kds_dax_driver_has_id(struct kds_dax_driver *drv, int region, int id);
+unsigned int kds_dax_driver_nr_ids(struct kds_dax_driver *drv);
+ssize_t kds_dax_new_id_store(struct kds_dax_driver *drv, const char *buf,
+			     size_t count);
+ssize_t kds_dax_remove_id_store(struct kds_dax_driver *drv, const char *buf,
+				size_t count);
+
+/* ----------------------------------------------------------- regions */
+
+struct kds_dax_region *kds_dax_region_alloc(void **owner, int region_id,
+					    u64 start, u64 size,
+					    int target_node, unsigned int align,
+					    unsigned long flags);
+void kds_dax_region_get(struct kds_dax_region *region);
+void kds_dax_region_put(struct kds_dax_region *region);
+int kds_dax_region_unregister(struct kds_dax_region *region);
+bool kds_dax_region_is_registered(const struct kds_dax_region *region);
+
+/* ---------------------------------------------------------- dev_dax */
+
+int kds_dev_dax_init(struct kds_dev_dax *dev_dax, struct kds_dax_region *region,
+		     int id, enum kds_dev_dax_subsys subsys);
+void kds_dev_dax_release(struct kds_dev_dax *dev_dax);
+void kds_dev_dax_run(struct kds_dev_dax *dev_dax);
+void kds_dev_dax_kill(struct kds_dev_dax *dev_dax);
+bool kds_dev_dax_is_alive(const struct kds_dev_dax *dev_dax);
+void kds_dev_dax_set_private(struct kds_dev_dax *dev_dax, void *data);
+void *kds_dev_dax_get_private(const struct kds_dev_dax *dev_dax);
+u64 kds_dev_dax_size(const struct kds_dev_dax *dev_dax);
+int kds_dev_dax_uevent(const struct kds_dev_dax *dev_dax, char *buf,
+		       size_t size);
+
+/* -------------------------------------------------------- attributes */
+
+/**
+ * struct kds_dax_region_attr - one sysfs attribute of a region (shown in
+ * the parent's "dax_region" group).
+ * @name: file name.
+ * @mode: file mode when visible (read-only: 0444).
+ * @show: formats the value into a %KDS_DAX_ATTR_BUF_SIZE buffer and
+ *        returns the byte count, exactly as a sysfs show does.
+ */
+struct kds_dax_region_attr {
+	const char *name;
+	unsigned short mode;
+	ssize_t (*show)(struct kds_dax_region *region, char *buf);
+};
+
+/**
+ * struct kds_dev_dax_attr - one sysfs attribute of a dev_dax.
+ * @name: file name.
+ * @mode: file mode when visible (read-only: 0444).
+ * @show: formats the value into a %KDS_DAX_ATTR_BUF_SIZE buffer and
+ *        returns the byte count, exactly as a sysfs show does.
+ */
+struct kds_dev_dax_attr {
+	const char *name;
+	unsigned short mode;
+	ssize_t (*show)(struct kds_dev_dax *dev_dax, char *buf);
+};
+
+/**
+ * struct kds_dax_driver_attr - one sysfs attribute of a dax bus driver
+ * that the core implements (new_id, remove_id; bind and unbind belong to
+ * the driver core of the glue).
+ * @name: file name.
+ * @mode: file mode (write-only: 0200).
+ * @store: parses @count bytes at @buf; returns @count or -errno.
+ */
+struct kds_dax_driver_attr {
+	const char *name;
+	unsigned short mode;
+	ssize_t (*store)(struct kds_dax_driver *drv, const char *buf,
+			 size_t count);
+};
+
+/*
+ * The attribute tables a glue turns into sysfs files, one entry per file,
+ * in a stable order (see region.c). Visibility is decided per object by
+ * kds_dax_region_attr_visible() and kds_dev_dax_attr_visible().
+ */
+extern const struct kds_dax_region_attr kds_dax_region_attrs[];
+extern const unsigned int kds_dax_region_nr_attrs;
+extern const struct kds_dev_dax_attr kds_dev_dax_attrs[];
+extern const unsigned int kds_dev_dax_nr_attrs;
+extern const struct kds_dax_driver_attr kds_dax_driver_attrs[];
+extern const unsigned int kds_dax_driver_nr_attrs;
+
+unsigned short kds_dax_region_attr_visible(const struct kds_dax_region *region,
+					   unsigned int idx);
+unsigned short kds_dev_dax_attr_visible(const struct kds_dev_dax *dev_dax,
+					unsigned int idx);
+
+ssize_t kds_dax_region_id_show(struct kds_dax_region *region, char *buf);
+ssize_t kds_dax_region_size_show(struct kds_dax_region *region, char *buf);
+ssize_t kds_dax_region_align_show(struct kds_dax_region *region, char *buf);
+ssize_t kds_dax_region_target_node_show(struct kds_dax_region *region,
+					char *buf);
+ssize_t kds_dev_dax_modalias_show(struct kds_dev_dax *dev_dax, char *buf);
+ssize_t kds_dev_dax_size_show(struct kds_dev_dax *dev_dax, char *buf);
+ssize_t kds_dev_dax_target_node_show(struct kds_dev_dax *dev_dax, char *buf);
+
+/* -------------------------------------------------------------- kmem */
+
+/**
+ * struct kds_dax_kmem_ops - what the platform does for kmem; the core only
+ * decides the range.
+ * @memory_block_size: hot-plug granularity in bytes (a power of two).
+ * @reserve: claim [@start, @start + @size) for @name; -EBUSY when any
+ *           part is already claimed. Never released by kmem remove.
+ * @unreserve: give back a claim made by @reserve (used only when
+ *             @add_memory fails).
+ * @add_memory: hand the range to the page allocator on node @nid.
+ */
+struct kds_dax_kmem_ops {
+	u64 (*memory_block_size)(void *ctx);
+	int (*reserve)(void *ctx, u64 start, u64 size, const char *name);
+	void (*unreserve)(void *ctx, u64 start, u64 size);
+	int (*add_memory)(void *ctx, int nid, u64 start, u64 size);
+};
+
+int kds_dax_kmem_range(u64 start, u64 size, u64 block_size,
+		       u64 *kmem_start, u64 *kmem_size);
+int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
+		       const struct kds_dax_kmem_ops *ops, void *ctx);
+int kds_dax_kmem_remove(struct kds_dev_dax *dev_dax);
+
+#endif /* KDS_DAX_BUS_H */

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmem.c - the kmem decision: which part of a dev_dax becomes System RAM.
+ *
+ * The core computes and validates the range; reserving it and handing it
+ * to the page allocator are platform operations (struct kds_dax_kmem_ops),
+ * performed by the userspace model or a kernel glue.
+ */
+#include "kds_port.h"
+#include "dax_bus/dax_bus.h"
+
+/**
+ * kds_dax_kmem_range() - the whole memory blocks inside a range.
+ * @start: start of the device range.
+ * @size: size of the device range.
+ * @block_size: memory block size, a power of two.
+ * @kmem_start: set to @start rounded up to a block boundary.
+ * @kmem_size: set to what remains after that, rounded down to whole blocks.
+ *
+ * Context: any context.
+ * Return: 0; -EINVAL when @block_size is not a power of two, the range
+ * wraps, or not one whole block fits (outputs untouched).
+ */
+int kds_dax_kmem_range(u64 start, u64 size, u64 block_size,
+		       u64 *kmem_start, u64 *kmem_size)
+{
+	u64 end, first, usable;
+
+	if (!is_power_of_2(block_size))
+		return -EINVAL;
+	if (check_add_overflow(start, size, &end))
+		return -EINVAL;
+	/* First block boundary at or after start, without wrapping. */
+	if (check_add_overflow(start, block_size - 1, &first))
+		return -EINVAL;
+	first &= ~(block_size - 1);
+	if (first >= end)
+		return -EINVAL;
+	usable = (end - first) & ~(block_size - 1);
+	if (!usable)
+		return -EINVAL;
+	*kmem_start = first;
+	*kmem_size = usable;
+	return 0;
+}
+
+/**
+ * kds_dax_kmem_probe() - the kmem driver's probe decision.
+ * @dev_dax: the device being bound.
+ * @ops: the platform operations.
+ * @ctx: passed to every operation.
+ *
+ * Refuses a device whose target node is unknown, computes the hot-plug
+ * range with kds_dax_kmem_range(), reserves it and adds it as memory on
+ * the target node. The reservation is permanent: kds_dax_kmem_remove()
+ * leaves it, so binding the same range again fails with -EBUSY. If adding
+ * the memory fails, the reservation is given back.
+ *
+ * Context: process context.
+ * Return: 0; -EINVAL for a negative target node, a device without a
+ * region, or a range without a whole block; otherwise the error of
+ * @ops->reserve or @ops->add_memory.
+ */
+int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
+		       const struct kds_dax_kmem_ops *ops, void *ctx)
+{
+	u64 kstart, ksize;
+	int nid = dev_dax->target_node;
+	int rc;
+
+	if (!dev_dax->region || !ops)
+		return -EINVAL;
+	if (nid < 0) {
+		pr_warn("kds dax: %s: target node %d unknown, not hot-plugging\n",
+			dev_dax->name, nid);
+		return -EINVAL;
+	}
+	rc = kds_dax_kmem_range(dev_dax->region->start, dev_dax->region->size,
+				ops->memory_block_size(ctx), &kstart, &ksize);
+	if (rc) {
+		pr_warn("kds dax: %s: no whole memory block in the range\n",
+			dev_dax->name);
+		return rc;
+	}
+	rc = ops->reserve(ctx, kstart, ksize, dev_dax->name);
+	if (rc)
+		return rc;
+	rc = ops->add_memory(ctx, nid, kstart, ksize);
+	if (rc) {
+		ops->unreserve(ctx, kstart, ksize);
+		return rc;
+	}
+	return 0;
+}
+
+/**
+ * kds_dax_kmem_remove() - the kmem driver's remove.
+ * @dev_dax: the device being unbound.
+ *
+ * Unbinding always succeeds, but the memory cannot be taken back from the
+ * page allocator: the range stays reserved (one-way, as in Linux 5.1).
+ *
+ * Context: process context.
+ * Return: 0.
+ */
+int kds_dax_kmem_remove(struct kds_dev_dax *dev_dax)
+{
+	pr_info("kds dax: %s: unbound, memory range stays reserved\n",
+		dev_dax->name);
+	return 0;
+}

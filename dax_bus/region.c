@@ -1,0 +1,476 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * region.c - refcounted dax regions, dev_dax naming and lifecycle, and the
+ * sysfs attributes of both, formatted exactly as sysfs prints them.
+ */
+#include "kds_port.h"
+#include "dax_bus/dax_bus.h"
+
+/**
+ * kds_dax_region_alloc() - create a region and claim its parent.
+ * @owner: the parent's private-data slot; must be NULL on entry and
+ *         points at the new region until kds_dax_region_unregister().
+ * @region_id: region number, >= 0.
+ * @start: physical start of the range.
+ * @size: size of the range, > 0; the range must not wrap.
+ * @target_node: NUMA node for onlined memory, negative when unknown.
+ * @align: mapping alignment, a power of two.
+ * @flags: opaque flags kept in the region.
+ *
+ * The region starts with two references: one the caller drops with
+ * kds_dax_region_put() when it is done creating devices, and one the
+ * registration holds until kds_dax_region_unregister(). Each dev_dax
+ * takes its own. The region is freed when the last one goes, in any order.
+ *
+ * Context: process context; may sleep to allocate.
+ * Return: the region, or an ERR_PTR: -EBUSY when *@owner is already set,
+ * -EINVAL when @start is not a multiple of @align, -ERANGE when @size is
+ * not, -EDOM for arguments no region can have (NULL @owner, negative
+ * @region_id, @align zero or not a power of two, zero @size, a range past
+ * the end of the address space), -ENOMEM on allocation failure. Nothing
+ * changes on failure.
+ */
+struct kds_dax_region *kds_dax_region_alloc(void **owner, int region_id,
+					    u64 start, u64 size,
+					    int target_node, unsigned int align,
+					    unsigned long flags)
+{
+	struct kds_dax_region *region;
+	u64 end;
+
+	if (!owner || region_id < 0 || !is_power_of_2(align) || size == 0 ||
+	    check_add_overflow(start, size - 1, &end))
+		return ERR_PTR(-EDOM);
+	if (READ_ONCE(*owner)) {
+		pr_warn("kds dax: region %d: parent already carries private data\n",
+			region_id);
+		return ERR_PTR(-EBUSY);
+	}
+	if (!IS_ALIGNED(start, (u64)align))
+		return ERR_PTR(-EINVAL);
+	if (!IS_ALIGNED(size, (u64)align))
+		return ERR_PTR(-ERANGE);
+
+	region = kzalloc(sizeof(*region), GFP_KERNEL);
+	if (!region)
+		return ERR_PTR(-ENOMEM);
+	region->id = region_id;
+	region->target_node = target_node;
+	region->align = align;
+	region->flags = flags;
+	region->start = start;
+	region->size = size;
+	region->owner = owner;
+	region->registered = 1;
+	/* One reference for the caller, one for the registration. */
+	refcount_set(&region->kref.refcount, 2);
+
+	if (cmpxchg(owner, (void *)NULL, (void *)region) != NULL) {
+		/* Another region claimed the parent meanwhile. */
+		kfree(region);
+		return ERR_PTR(-EBUSY);
+	}
+	return region;
+}
+
+static void kds_dax_region_free(struct kref *kref)
+{
+	kfree(container_of(kref, struct kds_dax_region, kref));
+}
+
+/**
+ * kds_dax_region_get() - take a reference on a region.
+ * @region: a region the caller already holds a reference on.
+ *
+ * An increment from zero or past the maximum warns and saturates the
+ * count (the region is then never freed) instead of wrapping.
+ *
+ * Context: any context.
+ */
+void kds_dax_region_get(struct kds_dax_region *region)
+{
+	kref_get(&region->kref);
+}
+
+/**
+ * kds_dax_region_put() - drop a reference; the last one frees the region.
+ * @region: the region.
+ *
+ * Context: any context that may free memory.
+ */
+void kds_dax_region_put(struct kds_dax_region *region)
+{
+	kref_put(&region->kref, kds_dax_region_free);
+}
+
+/**
+ * kds_dax_region_unregister() - tear a region's registration down.
+ * @region: the region.
+ *
+ * Hides the region's attributes, releases the parent's private-data slot
+ * and drops the registration reference. Devices still holding the region
+ * keep it alive. A second call is refused without touching the count.
+ *
+ * Context: process context.
+ * Return: 0, or -EALREADY (with a warning) when already unregistered.
+ */
+int kds_dax_region_unregister(struct kds_dax_region *region)
+{
+	if (WARN_ON(xchg(&region->registered, 0) == 0))
+		return -EALREADY;
+	cmpxchg(region->owner, (void *)region, (void *)NULL);
+	kds_dax_region_put(region);
+	return 0;
+}
+
+/**
+ * kds_dax_region_is_registered() - whether the region is still registered.
+ * @region: the region (the caller holds a reference).
+ *
+ * Context: any context.
+ * Return: true until kds_dax_region_unregister().
+ */
+bool kds_dax_region_is_registered(const struct kds_dax_region *region)
+{
+	return __atomic_load_n(&region->registered, __ATOMIC_ACQUIRE) != 0;
+}
+
+/**
+ * kds_dev_dax_init() - set up the core part of a new dev_dax.
+ * @dev_dax: zeroed storage, usually embedded in the glue's device.
+ * @region: a registered region; the device takes a reference on it.
+ * @id: device number, >= 0.
+ * @subsys: bus or legacy class.
+ *
+ * The device starts dead (no driver runs it) and is named
+ * "dax<region>.<id>". It inherits the region's target_node and size.
+ *
+ * Context: process context.
+ * Return: 0; -EINVAL for a negative @id or a bad @subsys; -ENXIO when
+ * @region is no longer registered. Nothing is taken on failure.
+ */
+int kds_dev_dax_init(struct kds_dev_dax *dev_dax, struct kds_dax_region *region,
+		     int id, enum kds_dev_dax_subsys subsys)
+{
+	int len;
+
+	if (id < 0 || !region ||
+	    (subsys != KDS_DEV_DAX_BUS && subsys != KDS_DEV_DAX_CLASS))
+		return -EINVAL;
+	if (!kds_dax_region_is_registered(region))
+		return -ENXIO;
+	len = kds_dax_format_name(dev_dax->name, sizeof(dev_dax->name),
+				  region->id, id);
+	if (len < 0)
+		return len;
+	dev_dax->id = id;
+	dev_dax->subsys = subsys;
+	dev_dax->target_node = region->target_node;
+	dev_dax->alive = 0;
+	dev_dax->private = NULL;
+	dev_dax->released = 0;
+	kds_dax_region_get(region);
+	dev_dax->region = region;
+	return 0;
+}
+
+/**
+ * kds_dev_dax_release() - the final release of a dev_dax.
+ * @dev_dax: the device; no driver may run it any more.
+ *
+ * Kills the device and drops its region reference; may free the region.
+ * A second release warns and does nothing.
+ *
+ * Context: process context.
+ */
+void kds_dev_dax_release(struct kds_dev_dax *dev_dax)
+{
+	struct kds_dax_region *region;
+
+	if (WARN_ON(xchg(&dev_dax->released, 1)))
+		return;
+	kds_dev_dax_kill(dev_dax);
+	region = dev_dax->region;
+	dev_dax->region = NULL;
+	if (region)
+		kds_dax_region_put(region);
+}
+
+/**
+ * kds_dev_dax_run() - mark a device live (driver probe).
+ * @dev_dax: the device.
+ *
+ * Context: any context.
+ */
+void kds_dev_dax_run(struct kds_dev_dax *dev_dax)
+{
+	smp_store_release(&dev_dax->alive, 1);
+}
+
+/**
+ * kds_dev_dax_kill() - mark a device dead (driver remove, release).
+ * @dev_dax: the device.
+ *
+ * From here on kds_dev_dax_get_private() returns NULL.
+ *
+ * Context: any context.
+ */
+void kds_dev_dax_kill(struct kds_dev_dax *dev_dax)
+{
+	smp_store_release(&dev_dax->alive, 0);
+}
+
+/**
+ * kds_dev_dax_is_alive() - whether a driver runs the device.
+ * @dev_dax: the device.
+ *
+ * Context: any context.
+ * Return: true between kds_dev_dax_run() and kds_dev_dax_kill().
+ */
+bool kds_dev_dax_is_alive(const struct kds_dev_dax *dev_dax)
+{
+	return smp_load_acquire(&dev_dax->alive) != 0;
+}
+
+/**
+ * kds_dev_dax_set_private() - attach driver data to a device.
+ * @dev_dax: the device.
+ * @data: the data.
+ *
+ * Context: the binding driver's probe, before kds_dev_dax_run().
+ */
+void kds_dev_dax_set_private(struct kds_dev_dax *dev_dax, void *data)
+{
+	WRITE_ONCE(dev_dax->private, data);
+}
+
+/**
+ * kds_dev_dax_get_private() - the driver data of a live device.
+ * @dev_dax: the device.
+ *
+ * Context: any context.
+ * Return: the data set by kds_dev_dax_set_private(), or NULL while the
+ * device is dead.
+ */
+void *kds_dev_dax_get_private(const struct kds_dev_dax *dev_dax)
+{
+	if (!kds_dev_dax_is_alive(dev_dax))
+		return NULL;
+	return READ_ONCE(dev_dax->private);
+}
+
+/**
+ * kds_dev_dax_size() - size of a device.
+ * @dev_dax: the device.
+ *
+ * Context: any context.
+ * Return: the region size (one device per region, as in 5.1), 0 after
+ * release.
+ */
+u64 kds_dev_dax_size(const struct kds_dev_dax *dev_dax)
+{
+	return dev_dax->region ? dev_dax->region->size : 0;
+}
+
+/**
+ * kds_dev_dax_uevent() - the uevent variables of a device.
+ * @dev_dax: the device.
+ * @buf: destination for "MODALIAS=dax:t0" (NUL terminated).
+ * @size: size of @buf.
+ *
+ * Context: any context.
+ * Return: the length written, or -ENOMEM when @buf is too small (as
+ * add_uevent_var() reports a full environment).
+ */
+int kds_dev_dax_uevent(const struct kds_dev_dax *dev_dax, char *buf,
+		       size_t size)
+{
+	static const char var[] = "MODALIAS=" KDS_DAX_MODALIAS;
+
+	if (size < sizeof(var))
+		return -ENOMEM;
+	memcpy(buf, var, sizeof(var));
+	return (int)sizeof(var) - 1;
+}
+
+/* ------------------------------------------------------------ attributes */
+
+/**
+ * kds_dax_region_id_show() - the region "id" attribute.
+ * @region: the region.
+ * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
+ *
+ * Context: process context.
+ * Return: bytes written ("<id>\n").
+ */
+ssize_t kds_dax_region_id_show(struct kds_dax_region *region, char *buf)
+{
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%d\n", region->id);
+}
+
+/**
+ * kds_dax_region_size_show() - the region "size" attribute.
+ * @region: the region.
+ * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
+ *
+ * Context: process context.
+ * Return: bytes written ("<bytes>\n").
+ */
+ssize_t kds_dax_region_size_show(struct kds_dax_region *region, char *buf)
+{
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%llu\n",
+			 (unsigned long long)region->size);
+}
+
+/**
+ * kds_dax_region_align_show() - the region "align" attribute.
+ * @region: the region.
+ * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
+ *
+ * Context: process context.
+ * Return: bytes written ("<align>\n").
+ */
+ssize_t kds_dax_region_align_show(struct kds_dax_region *region, char *buf)
+{
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%u\n", region->align);
+}
+
+/**
+ * kds_dax_region_target_node_show() - the region "target_node" attribute.
+ * @region: the region.
+ * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
+ *
+ * Only visible when the node is known (see kds_dax_region_attr_visible()).
+ *
+ * Context: process context.
+ * Return: bytes written ("<node>\n").
+ */
+ssize_t kds_dax_region_target_node_show(struct kds_dax_region *region,
+					char *buf)
+{
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%d\n", region->target_node);
+}
+
+/**
+ * kds_dev_dax_modalias_show() - the device "modalias" attribute.
+ * @dev_dax: the device.
+ * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
+ *
+ * Context: process context.
+ * Return: bytes written ("dax:t0\n").
+ */
+ssize_t kds_dev_dax_modalias_show(struct kds_dev_dax *dev_dax, char *buf)
+{
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%s\n", KDS_DAX_MODALIAS);
+}
+
+/**
+ * kds_dev_dax_size_show() - the device "size" attribute.
+ * @dev_dax: the device.
+ * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
+ *
+ * Context: process context.
+ * Return: bytes written ("<bytes>\n").
+ */
+ssize_t kds_dev_dax_size_show(struct kds_dev_dax *dev_dax, char *buf)
+{
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%llu\n",
+			 (unsigned long long)kds_dev_dax_size(dev_dax));
+}
+
+/**
+ * kds_dev_dax_target_node_show() - the device "target_node" attribute.
+ * @dev_dax: the device.
+ * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
+ *
+ * Only visible when the node is known (see kds_dev_dax_attr_visible()).
+ *
+ * Context: process context.
+ * Return: bytes written ("<node>\n").
+ */
+ssize_t kds_dev_dax_target_node_show(struct kds_dev_dax *dev_dax, char *buf)
+{
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%d\n", dev_dax->target_node);
+}
+
+/*
+ * kds_dax_region_attrs - the region attribute table ("dax_region" group).
+ *
+ * Index order is stable: id, size, align, target_node.
+ */
+const struct kds_dax_region_attr kds_dax_region_attrs[] = {
+	{ "id", 0444, kds_dax_region_id_show },
+	{ "size", 0444, kds_dax_region_size_show },
+	{ "align", 0444, kds_dax_region_align_show },
+	{ "target_node", 0444, kds_dax_region_target_node_show },
+};
+
+/* kds_dax_region_nr_attrs - entries in kds_dax_region_attrs. */
+const unsigned int kds_dax_region_nr_attrs = ARRAY_SIZE(kds_dax_region_attrs);
+
+/*
+ * kds_dev_dax_attrs - the dev_dax attribute table.
+ *
+ * Index order is stable: modalias, size, target_node.
+ */
+const struct kds_dev_dax_attr kds_dev_dax_attrs[] = {
+	{ "modalias", 0444, kds_dev_dax_modalias_show },
+	{ "size", 0444, kds_dev_dax_size_show },
+	{ "target_node", 0444, kds_dev_dax_target_node_show },
+};
+
+/* kds_dev_dax_nr_attrs - entries in kds_dev_dax_attrs. */
+const unsigned int kds_dev_dax_nr_attrs = ARRAY_SIZE(kds_dev_dax_attrs);
+
+/*
+ * kds_dax_driver_attrs - the driver attributes the core implements.
+ */
+const struct kds_dax_driver_attr kds_dax_driver_attrs[] = {
+	{ "new_id", 0200, kds_dax_new_id_store },
+	{ "remove_id", 0200, kds_dax_remove_id_store },
+};
+
+/* kds_dax_driver_nr_attrs - entries in kds_dax_driver_attrs. */
+const unsigned int kds_dax_driver_nr_attrs = ARRAY_SIZE(kds_dax_driver_attrs);
+
+/**
+ * kds_dax_region_attr_visible() - the is_visible rule of region attributes.
+ * @region: the region.
+ * @idx: index into kds_dax_region_attrs.
+ *
+ * Context: any context.
+ * Return: the file mode, or 0 when the attribute is hidden: target_node
+ * with a negative node, any index out of range, and every attribute of an
+ * unregistered region.
+ */
+unsigned short kds_dax_region_attr_visible(const struct kds_dax_region *region,
+					   unsigned int idx)
+{
+	if (idx >= ARRAY_SIZE(kds_dax_region_attrs) ||
+	    !kds_dax_region_is_registered(region))
+		return 0;
+	if (kds_dax_region_attrs[idx].show == kds_dax_region_target_node_show &&
+	    region->target_node < 0)
+		return 0;
+	return kds_dax_region_attrs[idx].mode;
+}
+
+/**
+ * kds_dev_dax_attr_visible() - the is_visible rule of dev_dax attributes.
+ * @dev_dax: the device.
+ * @idx: index into kds_dev_dax_attrs.
+ *
+ * Context: any context.
+ * Return: the file mode, or 0 when hidden: target_node with a negative
+ * node, or an index out of range.
+ */
+unsigned short kds_dev_dax_attr_visible(const struct kds_dev_dax *dev_dax,
+					unsigned int idx)
+{
+	if (idx >= ARRAY_SIZE(kds_dev_dax_attrs))
+		return 0;
+	if (kds_dev_dax_attrs[idx].show == kds_dev_dax_target_node_show &&
+	    dev_dax->target_node < 0)
+		return 0;
+	return kds_dev_dax_attrs[idx].mode;
+}

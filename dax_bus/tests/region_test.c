@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: GPL-2.0
+/* region_test.c - regions, dev_dax lifecycle, attributes and lifetimes. */
+#include "kds_testing.h"
+#include "dax_bus/dax_bus.h"
+
+KDS_TEST_SUITE(dax_region);
+
+#define SZ_2M	(2ULL << 20)
+#define SZ_1G	(1ULL << 30)
+
+Test(dax_region, distinct_error_for_each_refusal)
+{
+	void *parent = NULL, *owned = (void *)&parent;
+	struct kds_dax_region *r;
+
+	r = kds_dax_region_alloc(&owned, 0, 0, SZ_1G, 0, SZ_2M, 0);
+	cr_assert_eq(PTR_ERR(r), -EBUSY, "parent already owned");
+	cr_assert_eq(owned, (void *)&parent);
+	r = kds_dax_region_alloc(&parent, 0, SZ_2M / 2, SZ_1G, 0, SZ_2M, 0);
+	cr_assert_eq(PTR_ERR(r), -EINVAL, "misaligned start");
+	r = kds_dax_region_alloc(&parent, 0, 0, SZ_1G + 4096, 0, SZ_2M, 0);
+	cr_assert_eq(PTR_ERR(r), -ERANGE, "misaligned size");
+	kds_alloc_fail_nth(1);
+	r = kds_dax_region_alloc(&parent, 0, 0, SZ_1G, 0, SZ_2M, 0);
+	cr_assert_eq(PTR_ERR(r), -ENOMEM, "no memory");
+	cr_assert_null(parent, "a refused allocation claimed the parent");
+
+	cr_assert_eq(PTR_ERR(kds_dax_region_alloc(NULL, 0, 0, SZ_1G, 0, SZ_2M, 0)), -EDOM);
+	cr_assert_eq(PTR_ERR(kds_dax_region_alloc(&parent, -1, 0, SZ_1G, 0, SZ_2M, 0)), -EDOM);
+	cr_assert_eq(PTR_ERR(kds_dax_region_alloc(&parent, 0, 0, SZ_1G, 0, 0, 0)), -EDOM);
+	cr_assert_eq(PTR_ERR(kds_dax_region_alloc(&parent, 0, 0, SZ_1G, 0, 3 << 20, 0)), -EDOM);
+	cr_assert_eq(PTR_ERR(kds_dax_region_alloc(&parent, 0, 0, 0, 0, SZ_2M, 0)), -EDOM);
+	cr_assert_eq(PTR_ERR(kds_dax_region_alloc(&parent, 0, U64_MAX - SZ_2M + 1,
+						  2 * SZ_2M, 0, SZ_2M, 0)), -EDOM);
+	cr_assert_null(parent);
+	/* The top of the address space itself is fine. */
+	r = kds_dax_region_alloc(&parent, 0, U64_MAX - SZ_2M + 1, SZ_2M, 0, SZ_2M, 0);
+	cr_assert(!IS_ERR(r));
+	cr_assert_eq(parent, r);
+	cr_assert_eq(PTR_ERR(kds_dax_region_alloc(&parent, 1, 0, SZ_2M, 0, SZ_2M, 0)), -EBUSY);
+	kds_dax_region_put(r);
+	cr_assert_eq(kds_dax_region_unregister(r), 0);
+	cr_assert_null(parent, "teardown gives the parent back");
+}
+
+Test(dax_region, attributes_as_sysfs_prints_them)
+{
+	void *parent = NULL;
+	struct kds_dax_region *r;
+	char buf[KDS_DAX_ATTR_BUF_SIZE];
+	const char *want[] = { "7\n", "1073741824\n", "2097152\n", "3\n" };
+
+	r = kds_dax_region_alloc(&parent, 7, SZ_1G, SZ_1G, 3, SZ_2M, 0);
+	cr_assert(!IS_ERR(r));
+	cr_assert_eq(kds_dax_region_nr_attrs, 4);
+	for (unsigned int i = 0; i < kds_dax_region_nr_attrs; i++) {
+		ssize_t n = kds_dax_region_attrs[i].show(r, buf);
+
+		cr_assert_eq(n, (ssize_t)strlen(want[i]), "%s", kds_dax_region_attrs[i].name);
+		cr_assert_eq(memcmp(buf, want[i], n), 0, "%s", kds_dax_region_attrs[i].name);
+		cr_assert_eq(kds_dax_region_attr_visible(r, i), 0444);
+	}
+	cr_assert_str_eq(kds_dax_region_attrs[0].name, "id");
+	cr_assert_str_eq(kds_dax_region_attrs[1].name, "size");
+	cr_assert_str_eq(kds_dax_region_attrs[2].name, "align");
+	cr_assert_str_eq(kds_dax_region_attrs[3].name, "target_node");
+	cr_assert_eq(kds_dax_region_attr_visible(r, 4), 0);
+	r->target_node = -1;
+	cr_assert_eq(kds_dax_region_attr_visible(r, 3), 0, "negative node is hidden");
+	cr_assert_eq(kds_dax_region_attr_visible(r, 0), 0444);
+	kds_dax_region_get(r);
+	kds_dax_region_unregister(r);
+	cr_assert_eq(kds_dax_region_attr_visible(r, 0), 0, "unregistered: nothing visible");
+	kds_dax_region_put(r);
+	kds_dax_region_put(r);
+}
+
+Test(dax_region, dev_dax_naming_and_attributes)
+{
+	void *parent = NULL;
+	struct kds_dax_region *r;
+	struct kds_dev_dax d = { 0 }, neg = { 0 }, nonode = { 0 };
+	char buf[KDS_DAX_ATTR_BUF_SIZE];
+	ssize_t n;
+
+	r = kds_dax_region_alloc(&parent, 4, 0, SZ_1G, 1, SZ_2M, 0);
+	cr_assert_eq(kds_dev_dax_init(&neg, r, -1, KDS_DEV_DAX_BUS), -EINVAL);
+	cr_assert_eq(kds_dev_dax_init(&neg, r, 0, (enum kds_dev_dax_subsys)9), -EINVAL);
+	cr_assert_eq(kref_read(&r->kref), 2, "a refused device took a reference");
+	cr_assert_eq(kds_dev_dax_init(&d, r, 5, KDS_DEV_DAX_BUS), 0);
+	cr_assert_str_eq(d.name, "dax4.5");
+	cr_assert_eq(kref_read(&r->kref), 3);
+	cr_assert_eq(kds_dev_dax_size(&d), SZ_1G);
+
+	cr_assert_eq(kds_dev_dax_nr_attrs, 3);
+	cr_assert_str_eq(kds_dev_dax_attrs[0].name, "modalias");
+	n = kds_dev_dax_attrs[0].show(&d, buf);
+	cr_assert_eq(n, 7);
+	cr_assert_eq(memcmp(buf, "dax:t0\n", 7), 0);
+	cr_assert_str_eq(kds_dev_dax_attrs[1].name, "size");
+	n = kds_dev_dax_attrs[1].show(&d, buf);
+	cr_assert_eq(n, 11);
+	cr_assert_eq(memcmp(buf, "1073741824\n", 11), 0);
+	cr_assert_str_eq(kds_dev_dax_attrs[2].name, "target_node");
+	n = kds_dev_dax_attrs[2].show(&d, buf);
+	cr_assert_eq(n, 2);
+	cr_assert_eq(memcmp(buf, "1\n", 2), 0);
+	for (unsigned int i = 0; i < kds_dev_dax_nr_attrs; i++)
+		cr_assert_eq(kds_dev_dax_attr_visible(&d, i), 0444);
+	cr_assert_eq(kds_dev_dax_attr_visible(&d, 3), 0);
+
+	n = kds_dev_dax_uevent(&d, buf, sizeof(buf));
+	cr_assert_eq(n, 15);
+	cr_assert_str_eq(buf, "MODALIAS=dax:t0");
+	cr_assert_eq(kds_dev_dax_uevent(&d, buf, 15), -ENOMEM);
+	cr_assert_eq(kds_dev_dax_uevent(&d, buf, 16), 15);
+
+	/* target_node is inherited and hidden when negative */
+	r->target_node = -1;
+	cr_assert_eq(kds_dev_dax_init(&nonode, r, 6, KDS_DEV_DAX_BUS), 0);
+	cr_assert_eq(nonode.target_node, -1);
+	cr_assert_eq(kds_dev_dax_attr_visible(&nonode, 2), 0);
+	cr_assert_eq(kds_dev_dax_attr_visible(&nonode, 0), 0444);
+
+	kds_dev_dax_release(&d);
+	kds_dev_dax_release(&nonode);
+	kds_dax_region_unregister(r);
+	kds_dax_region_put(r);
+}
+
+Test(dax_region, run_kill_hides_private_data)
+{
+	void *parent = NULL;
+	struct kds_dax_region *r = kds_dax_region_alloc(&parent, 0, 0, SZ_2M, 0, SZ_2M, 0);
+	struct kds_dev_dax d = { 0 };
+	int data = 42;
+
+	cr_assert_eq(kds_dev_dax_init(&d, r, 0, KDS_DEV_DAX_BUS), 0);
+	cr_assert_not(kds_dev_dax_is_alive(&d), "created dead");
+	kds_dev_dax_set_private(&d, &data);
+	cr_assert_null(kds_dev_dax_get_private(&d), "private data reachable while dead");
+	kds_dev_dax_run(&d);
+	cr_assert_eq(kds_dev_dax_get_private(&d), &data);
+	kds_dev_dax_kill(&d);
+	cr_assert_null(kds_dev_dax_get_private(&d));
+	kds_dev_dax_run(&d);
+	cr_assert_eq(kds_dev_dax_get_private(&d), &data, "run again after kill");
+	kds_dev_dax_release(&d);
+	cr_assert_null(kds_dev_dax_get_private(&d), "released device is dead");
+	kds_dax_region_put(r);
+	kds_dax_region_unregister(r);
+}
+
+Test(dax_region, no_device_on_unregistered_region)
+{
+	void *parent = NULL;
+	struct kds_dax_region *r = kds_dax_region_alloc(&parent, 0, 0, SZ_2M, 0, SZ_2M, 0);
+	struct kds_dev_dax d = { 0 };
+
+	kds_dax_region_unregister(r);
+	cr_assert_eq(kds_dev_dax_init(&d, r, 0, KDS_DEV_DAX_BUS), -ENXIO);
+	cr_assert_eq(kref_read(&r->kref), 1);
+	kds_dax_region_put(r);
+}
+
+Test(dax_region, double_unregister_and_release_are_refused)
+{
+	void *parent = NULL;
+	struct kds_dax_region *r = kds_dax_region_alloc(&parent, 0, 0, SZ_2M, 0, SZ_2M, 0);
+	struct kds_dev_dax d = { 0 };
+
+	kds_warn_set_quiet(true);
+	cr_assert_eq(kds_dev_dax_init(&d, r, 0, KDS_DEV_DAX_BUS), 0);
+	cr_assert_eq(kds_dax_region_unregister(r), 0);
+	cr_assert_eq(kds_dax_region_unregister(r), -EALREADY);
+	cr_assert_eq(kds_warn_count(), 1);
+	cr_assert_eq(kref_read(&r->kref), 2, "second unregister dropped a reference");
+	kds_dev_dax_release(&d);
+	kds_dev_dax_release(&d);
+	cr_assert_eq(kds_warn_count(), 2);
+	cr_assert_eq(kref_read(&r->kref), 1, "second release dropped a reference");
+	kds_dax_region_put(r);
+}
+
+/* Past the maximum the count saturates and warns: the region is pinned, never freed. */
+Test(dax_region, reference_overflow_saturates)
+{
+	void *parent = NULL;
+	struct kds_dax_region *r = kds_dax_region_alloc(&parent, 0, 0, SZ_2M, 0, SZ_2M, 0);
+	long live = kds_alloc_live();
+
+	kds_warn_set_quiet(true);
+	refcount_set(&r->kref.refcount, REFCOUNT_MAX);
+	kds_dax_region_get(r);
+	cr_assert_eq(kds_warn_count(), 1);
+	for (int i = 0; i < 10; i++)
+		kds_dax_region_put(r);
+	cr_assert_eq(kds_dax_region_unregister(r), 0);
+	cr_assert_eq(kds_alloc_live(), live, "a saturated region was freed");
+	cr_assert_lt((int)kref_read(&r->kref), 0, "count wrapped instead of saturating");
+	kds_kfree(r);	/* the test owns the leak it provoked */
+}
+
+/* A put that would underflow (more puts than references) warns instead of wrapping. */
+Test(dax_region, reference_underflow_detected)
+{
+	void *parent = NULL;
+	struct kds_dax_region *r = kds_dax_region_alloc(&parent, 0, 0, SZ_2M, 0, SZ_2M, 0);
+	long live = kds_alloc_live();
+
+	kds_warn_set_quiet(true);
+	/* Simulate a counting bug: the count already at zero while still reachable. */
+	refcount_set(&r->kref.refcount, 0);
+	kds_dax_region_put(r);
+	cr_assert_eq(kds_warn_count(), 1);
+	kds_dax_region_get(r);
+	cr_assert_geq(kds_warn_count(), 1);
+	kds_dax_region_put(r);
+	cr_assert_eq(kds_alloc_live(), live, "an underflowed region was freed");
+	cr_assert_lt((int)kref_read(&r->kref), 0);
+	kds_kfree(r);
+}
+
+/*
+ * Every order of the region's teardown (unregister), its creator's put and
+ * the release of up to three devices frees the region exactly once, at the
+ * last of these events, and never before.
+ */
+#define MAX_EVENTS 5
+
+static bool next_permutation(int *a, int n)
+{
+	int i = n - 2, j;
+
+	while (i >= 0 && a[i] >= a[i + 1])
+		i--;
+	if (i < 0)
+		return false;
+	j = n - 1;
+	while (a[j] <= a[i])
+		j--;
+	swap(a[i], a[j]);
+	for (int l = i + 1, r = n - 1; l < r; l++, r--)
+		swap(a[l], a[r]);
+	return true;
+}
+
+Test(dax_region, every_teardown_order_frees_once)
+{
+	unsigned long orders = 0;
+
+	for (int ndev = 0; ndev <= 3; ndev++) {
+		int order[MAX_EVENTS], nev = ndev + 2;
+
+		for (int i = 0; i < nev; i++)
+			order[i] = i;
+		do {
+			void *parent = NULL;
+			struct kds_dev_dax devs[3];
+			struct kds_dax_region *r;
+			long base = kds_alloc_live();
+
+			memset(devs, 0, sizeof(devs));
+			r = kds_dax_region_alloc(&parent, 1, 0, SZ_1G, 0, SZ_2M, 0);
+			cr_assert(!IS_ERR(r));
+			for (int d = 0; d < ndev; d++)
+				cr_assert_eq(kds_dev_dax_init(&devs[d], r, d, KDS_DEV_DAX_BUS), 0);
+			for (int e = 0; e < nev; e++) {
+				/* Still alive before the last event: read it (ASan checks). */
+				cr_assert_eq(r->id, 1);
+				cr_assert_eq(kds_alloc_live(), base + 1);
+				if (order[e] == 0)
+					cr_assert_eq(kds_dax_region_unregister(r), 0);
+				else if (order[e] == 1)
+					kds_dax_region_put(r);
+				else
+					kds_dev_dax_release(&devs[order[e] - 2]);
+			}
+			cr_assert_eq(kds_alloc_live(), base, "region not freed (ndev %d)", ndev);
+			cr_assert_null(parent);
+			orders++;
+		} while (next_permutation(order, nev));
+	}
+	cr_assert_eq(kds_warn_count(), 0);
+	cr_assert_eq(orders, 2 + 6 + 24 + 120);
+}
+
+Test(dax_region, region_allocation_failure_at_every_point)
+{
+	for (unsigned long n = 1; ; n++) {
+		void *parent = NULL;
+		struct kds_dax_region *r;
+		long base = kds_alloc_live();
+
+		kds_alloc_fail_nth(n);
+		r = kds_dax_region_alloc(&parent, 0, 0, SZ_2M, 0, SZ_2M, 0);
+		kds_alloc_fail_off();
+		if (!IS_ERR(r)) {
+			kds_dax_region_unregister(r);
+			kds_dax_region_put(r);
+			cr_assert_geq(n, 2, "allocation not injected");
+			break;
+		}
+		cr_assert_eq(PTR_ERR(r), -ENOMEM);
+		cr_assert_null(parent);
+		cr_assert_eq(kds_alloc_live(), base);
+	}
+}

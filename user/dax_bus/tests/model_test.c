@@ -1,0 +1,550 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * model_test.c - the dax bus as a daxctl user drives it, through the
+ * userspace device model and its sysfs-shaped attribute functions.
+ */
+#include "kds_testing.h"
+#include "user/dax_bus/dax_model.h"
+
+KDS_TEST_SUITE(dax_model);
+
+#define SZ_2M	(2ULL << 20)
+#define SZ_128M	(128ULL << 20)
+
+struct world {
+	struct kds_dax_model m;
+	struct kds_dax_model_platform plat;
+	struct kds_dax_model_driver device_dax, kmem;
+	void *parent;
+	struct kds_dax_region *region;
+};
+
+static void world_init(struct world *w, int target_node)
+{
+	memset(w, 0, sizeof(*w));
+	kds_dax_model_init(&w->m);
+	kds_dax_model_platform_init(&w->plat, SZ_128M);
+	kds_dax_model_device_dax_driver_init(&w->device_dax);
+	kds_dax_model_kmem_driver_init(&w->kmem, &w->plat);
+	cr_assert_eq(kds_dax_model_driver_register(&w->m, &w->device_dax), 0);
+	cr_assert_eq(kds_dax_model_driver_register(&w->m, &w->kmem), 0);
+	w->region = kds_dax_region_alloc(&w->parent, 0, 4 * SZ_128M, 4 * SZ_128M,
+					 target_node, SZ_2M, 0);
+	cr_assert(!IS_ERR(w->region));
+}
+
+static void world_fini(struct world *w)
+{
+	if (w->kmem.registered)
+		kds_dax_model_driver_unregister(&w->kmem);
+	if (w->device_dax.registered)
+		kds_dax_model_driver_unregister(&w->device_dax);
+	if (w->region) {
+		kds_dax_region_unregister(w->region);
+		kds_dax_region_put(w->region);
+	}
+	kds_dax_model_destroy(&w->m);
+	kds_dax_model_platform_destroy(&w->plat);
+}
+
+static ssize_t store(struct kds_dax_model_driver *drv, const char *attr, const char *s)
+{
+	return kds_dax_model_driver_store(drv, attr, s, strlen(s));
+}
+
+/* 1. A new device appears bound to the default driver, running, with its attributes. */
+Test(dax_model, device_appears_bound_to_default_driver)
+{
+	struct world w;
+	struct kds_dax_model_dev *dev;
+	char buf[KDS_DAX_ATTR_BUF_SIZE];
+
+	world_init(&w, 1);
+	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	cr_assert(!IS_ERR(dev));
+	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
+	cr_assert_eq(kds_dev_dax_get_private(&dev->dax), dev);
+	cr_assert_eq(kds_dax_model_device_show(dev, "modalias", buf), 7);
+	cr_assert_eq(memcmp(buf, "dax:t0\n", 7), 0);
+	cr_assert_eq(kds_dax_model_device_show(dev, "size", buf), 10);
+	cr_assert_eq(memcmp(buf, "536870912\n", 10), 0);
+	cr_assert_eq(kds_dax_model_device_show(dev, "target_node", buf), 2);
+	cr_assert_eq(memcmp(buf, "1\n", 2), 0);
+	cr_assert_eq(kds_dax_model_device_show(dev, "resource", buf), -ENOENT);
+	cr_assert_eq(kds_dax_model_device_uevent(dev, buf, sizeof(buf)), 15);
+	cr_assert_str_eq(buf, "MODALIAS=dax:t0");
+	cr_assert_eq(kds_dax_model_region_show(w.region, "id", buf), 2);
+	cr_assert_eq(memcmp(buf, "0\n", 2), 0);
+	cr_assert_eq(kds_dax_model_region_show(w.region, "align", buf), 8);
+	cr_assert_eq(memcmp(buf, "2097152\n", 8), 0);
+	cr_assert_eq(kds_dax_model_region_show(w.region, "size", buf), 10);
+	cr_assert_eq(kds_dax_model_region_show(w.region, "nope", buf), -ENOENT);
+	kds_dax_model_device_unregister(dev);
+	world_fini(&w);
+}
+
+/* 2. Unbinding from the default driver kills the device; nothing rebinds it. */
+Test(dax_model, unbind_from_default_driver)
+{
+	struct world w;
+	struct kds_dax_model_dev *dev;
+
+	world_init(&w, 1);
+	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0\n"), 7);
+	cr_assert_null(kds_dax_model_dev_driver(dev));
+	cr_assert_not(kds_dev_dax_is_alive(&dev->dax));
+	cr_assert_null(kds_dev_dax_get_private(&dev->dax), "private data reachable while dead");
+	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0\n"), -ENODEV, "already unbound");
+	cr_assert_eq(store(&w.kmem, "unbind", "dax0.0"), -ENODEV);
+	cr_assert_eq(store(&w.device_dax, "unbind", "dax9.9"), -ENODEV);
+	kds_dax_model_device_unregister(dev);
+	world_fini(&w);
+}
+
+/* 3. new_id on kmem attaches it to the matching unbound device. */
+Test(dax_model, new_id_on_kmem_auto_binds)
+{
+	struct world w;
+	struct kds_dax_model_dev *dev, *other;
+
+	world_init(&w, 1);
+	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	other = kds_dax_model_device_add(&w.m, w.region, 1, KDS_DEV_DAX_BUS);
+	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0"), 6);
+	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0\n"), 7);
+	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
+	cr_assert_eq(kds_dax_model_dev_driver(other), &w.device_dax, "other device moved");
+	cr_assert(kds_dax_model_platform_is_reserved(&w.plat, 4 * SZ_128M, 4 * SZ_128M));
+	cr_assert_eq(kds_dax_model_platform_added(&w.plat), 4 * SZ_128M);
+	/* A bound device is not stolen by new_id. */
+	cr_assert_eq(store(&w.kmem, "new_id", "dax0.1"), 6);
+	cr_assert_eq(kds_dax_model_dev_driver(other), &w.device_dax);
+	kds_dax_model_device_unregister(other);
+	kds_dax_model_device_unregister(dev);
+	world_fini(&w);
+}
+
+/* 4. remove_id leaves the device bound; an unbind then sticks, the range stays reserved. */
+Test(dax_model, remove_id_leaves_device_bound)
+{
+	struct world w;
+	struct kds_dax_model_dev *dev;
+
+	world_init(&w, 0);
+	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0"), 6);
+	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6);
+	cr_assert_eq(store(&w.kmem, "remove_id", "dax0.0\n"), 7);
+	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
+	cr_assert_eq(store(&w.kmem, "unbind", "dax0.0"), 6, "kmem remove always succeeds");
+	cr_assert_null(kds_dax_model_dev_driver(dev));
+	cr_assert(kds_dax_model_platform_is_reserved(&w.plat, 4 * SZ_128M, 4 * SZ_128M),
+		  "kmem unbind released the range");
+	/* No id any more: explicit bind to kmem does not match. */
+	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), -ENODEV);
+	/* With the id back, bind matches, but the range is still reserved. */
+	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6);
+	cr_assert_null(kds_dax_model_dev_driver(dev), "re-probe of a reserved range bound");
+	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), -EBUSY);
+	/* Back to device_dax. */
+	cr_assert_eq(store(&w.device_dax, "bind", "dax0.0\n"), 7);
+	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
+	kds_dax_model_device_unregister(dev);
+	world_fini(&w);
+}
+
+/* 5. Explicit bind rules: matching, already bound, unknown names. */
+Test(dax_model, explicit_bind)
+{
+	struct world w;
+	struct kds_dax_model_dev *dev;
+
+	world_init(&w, 0);
+	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	cr_assert_eq(store(&w.device_dax, "bind", "dax0.0"), -EBUSY, "bound already");
+	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6);
+	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), -EBUSY, "bound to device_dax");
+	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0"), 6);
+	cr_assert_eq(kds_dax_model_driver_store(&w.kmem, "bind", "dax0.0\0", 7), -ENODEV);
+	cr_assert_eq(store(&w.kmem, "bind", "dax0.00"), -ENODEV);
+	cr_assert_eq(store(&w.kmem, "bind", ""), -ENODEV);
+	cr_assert_eq(store(&w.kmem, "bind", "dax0.0\n\n"), -ENODEV);
+	cr_assert_eq(store(&w.kmem, "bind",
+			   "dax0.0                                                  "), -ENODEV);
+	cr_assert_eq(store(&w.kmem, "bind", "dax0.0\n"), 7);
+	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
+	cr_assert_eq(store(&w.kmem, "frobnicate", "x"), -ENOENT);
+	kds_dax_model_device_unregister(dev);
+	world_fini(&w);
+}
+
+/* 6. kmem refuses a device with no target node; it stays unbound. */
+Test(dax_model, kmem_refuses_unknown_node)
+{
+	struct world w;
+	struct kds_dax_model_dev *dev;
+	char buf[KDS_DAX_ATTR_BUF_SIZE];
+
+	kds_warn_set_quiet(true);
+	world_init(&w, -1);
+	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	cr_assert_eq(kds_dax_model_device_show(dev, "target_node", buf), -ENOENT,
+		     "target_node visible while negative");
+	cr_assert_eq(kds_dax_model_region_show(w.region, "target_node", buf), -ENOENT);
+	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0"), 6);
+	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6, "probe failure does not fail new_id");
+	cr_assert_null(kds_dax_model_dev_driver(dev));
+	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), -EINVAL);
+	cr_assert_eq(kds_dax_model_platform_added(&w.plat), 0);
+	kds_dax_model_device_unregister(dev);
+	world_fini(&w);
+}
+
+/* 7. kmem never takes a device by default, even registered first. */
+Test(dax_model, kmem_never_matches_by_default)
+{
+	struct world w;
+	struct kds_dax_model_dev *dev;
+
+	world_init(&w, 0);
+	kds_dax_model_driver_unregister(&w.device_dax);
+	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	cr_assert_null(kds_dax_model_dev_driver(dev));
+	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), -ENODEV);
+	/* Registering the default driver binds the unbound device. */
+	cr_assert_eq(kds_dax_model_driver_register(&w.m, &w.device_dax), 0);
+	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
+	kds_dax_model_device_unregister(dev);
+	world_fini(&w);
+}
+
+/* 8. Unregistering a driver unbinds its devices and frees its ids; re-register flows. */
+Test(dax_model, reregister_flows)
+{
+	struct world w;
+	struct kds_dax_model_dev *dev;
+	struct kds_dax_model_driver other;
+
+	world_init(&w, 0);
+	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0"), 6);
+	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6);
+	cr_assert_eq(store(&w.kmem, "new_id", "dax0.1"), 6);
+	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
+	kds_dax_model_driver_unregister(&w.kmem);
+	cr_assert_null(kds_dax_model_dev_driver(dev), "unregister left the device bound");
+	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), -ENODEV);
+	/* Re-registered kmem has no ids: nothing binds. */
+	cr_assert_eq(kds_dax_model_driver_register(&w.m, &w.kmem), 0);
+	cr_assert_eq(kds_dax_driver_nr_ids(&w.kmem.core), 0);
+	cr_assert_null(kds_dax_model_dev_driver(dev));
+	/* The default driver re-registered takes the unbound device. */
+	kds_dax_model_driver_unregister(&w.device_dax);
+	cr_assert_eq(kds_dax_model_driver_register(&w.m, &w.device_dax), 0);
+	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
+	/* A second default driver is refused and leaves no trace. */
+	kds_dax_model_device_dax_driver_init(&other);
+	other.core.name = "device_dax2";
+	cr_assert_eq(kds_dax_model_driver_register(&w.m, &other), -EINVAL);
+	cr_assert_not(other.registered);
+	cr_assert_eq(store(&other, "new_id", "dax0.0"), -ENODEV);
+	cr_assert_eq(kds_dax_model_driver_register(&w.m, &w.device_dax), -EBUSY);
+	kds_dax_model_driver_unregister(&w.device_dax);
+	cr_assert_eq(kds_dax_model_driver_register(&w.m, &other), 0);
+	cr_assert_eq(kds_dax_model_dev_driver(dev), &other);
+	kds_dax_model_driver_unregister(&other);
+	kds_dax_model_device_unregister(dev);
+	world_fini(&w);
+}
+
+/* A later registration step failing gives the default slot back (no counter leak). */
+Test(dax_model, failed_registration_releases_default_slot)
+{
+	struct world w;
+	struct kds_dax_model_driver dup, def2;
+
+	world_init(&w, 0);
+	kds_dax_model_driver_unregister(&w.device_dax);
+	/* Default driver whose name is taken by kmem: the name step fails. */
+	kds_dax_model_device_dax_driver_init(&dup);
+	dup.core.name = "kmem";
+	cr_assert_eq(kds_dax_model_driver_register(&w.m, &dup), -EBUSY);
+	cr_assert_null(w.m.bus.default_drv, "default slot leaked");
+	/* Default driver whose allocation fails. */
+	kds_dax_model_device_dax_driver_init(&def2);
+	kds_alloc_fail_nth(1);
+	cr_assert_eq(kds_dax_model_driver_register(&w.m, &def2), -ENOMEM);
+	kds_alloc_fail_off();
+	cr_assert_null(w.m.bus.default_drv, "default slot leaked");
+	cr_assert_eq(w.m.bus.nr_drivers, 1);
+	cr_assert_eq(kds_dax_model_driver_register(&w.m, &def2), 0);
+	kds_dax_model_driver_unregister(&def2);
+	world_fini(&w);
+}
+
+/* Class devices: never offered to bus drivers, probed directly by the compat path. */
+Test(dax_model, class_devices_are_not_bus_matched)
+{
+	struct world w;
+	struct kds_dax_model_dev *dev;
+
+	world_init(&w, 0);
+	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_CLASS);
+	cr_assert(!IS_ERR(dev));
+	cr_assert_null(kds_dax_model_dev_driver(dev));
+	cr_assert_not(kds_dev_dax_is_alive(&dev->dax));
+	cr_assert_eq(store(&w.device_dax, "bind", "dax0.0"), -ENODEV);
+	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6);
+	cr_assert_null(kds_dax_model_dev_driver(dev));
+	cr_assert_null(kds_dax_model_find_device(&w.m, "dax0.0"));
+	kds_dax_model_class_probe(dev);
+	cr_assert(kds_dev_dax_is_alive(&dev->dax));
+	cr_assert_eq(kds_dev_dax_get_private(&dev->dax), dev);
+	/* A bus device may carry the same name as a class device. */
+	struct kds_dax_model_dev *bus = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	cr_assert(!IS_ERR(bus));
+	/* Drivers are tried in registration order: the default driver comes first. */
+	cr_assert_eq(kds_dax_model_dev_driver(bus), &w.device_dax);
+	kds_dax_model_device_unregister(bus);
+	kds_dax_model_device_unregister(dev);
+	world_fini(&w);
+}
+
+Test(dax_model, device_add_refusals)
+{
+	struct world w;
+	struct kds_dax_model_dev *dev, *dup;
+
+	world_init(&w, 0);
+	cr_assert_eq(PTR_ERR(kds_dax_model_device_add(&w.m, w.region, -1, KDS_DEV_DAX_BUS)),
+		     -EINVAL);
+	dev = kds_dax_model_device_add(&w.m, w.region, 3, KDS_DEV_DAX_BUS);
+	dup = kds_dax_model_device_add(&w.m, w.region, 3, KDS_DEV_DAX_BUS);
+	cr_assert_eq(PTR_ERR(dup), -EEXIST);
+	cr_assert_eq(kref_read(&w.region->kref), 3, "refused devices hold the region");
+	kds_dax_model_device_unregister(dev);
+	kds_dax_region_unregister(w.region);
+	cr_assert_eq(PTR_ERR(kds_dax_model_device_add(&w.m, w.region, 4, KDS_DEV_DAX_BUS)),
+		     -ENXIO);
+	kds_dax_region_put(w.region);
+	w.region = NULL;
+	world_fini(&w);
+}
+
+/* Devices outlive region teardown; the last device put frees the region. */
+Test(dax_model, device_references_keep_region)
+{
+	struct world w;
+	struct kds_dax_model_dev *dev, *found;
+	char buf[KDS_DAX_ATTR_BUF_SIZE];
+	long base;
+
+	world_init(&w, 0);
+	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	found = kds_dax_model_find_device(&w.m, "dax0.0\n");
+	cr_assert_eq(found, dev);
+	base = kds_alloc_live();
+	kds_dax_region_unregister(w.region);
+	kds_dax_region_put(w.region);
+	kds_dax_model_device_unregister(dev);
+	cr_assert_eq(kds_alloc_live(), base, "freed while a reference is held");
+	cr_assert_eq(kds_dax_model_device_show(found, "size", buf), 10);
+	cr_assert_null(kds_dax_model_find_device(&w.m, "dax0.0"));
+	kds_dax_model_device_put(found);
+	cr_assert_eq(kds_alloc_live(), base - 2, "device and region not both freed");
+	w.region = NULL;
+	world_fini(&w);
+}
+
+/* Failure injection at every allocation of register, new_id and device add. */
+Test(dax_model, allocation_failure_at_every_point)
+{
+	struct world w;
+	unsigned long n;
+
+	world_init(&w, 0);
+
+	/* driver register */
+	for (n = 1; ; n++) {
+		struct kds_dax_model_driver d = { .core.name = "extra" };
+		long base = kds_alloc_live();
+		int rc;
+
+		kds_alloc_fail_nth(n);
+		rc = kds_dax_model_driver_register(&w.m, &d);
+		kds_alloc_fail_off();
+		if (rc == 0) {
+			kds_dax_model_driver_unregister(&d);
+			break;
+		}
+		cr_assert_eq(rc, -ENOMEM);
+		cr_assert_eq(kds_alloc_live(), base);
+		cr_assert_eq(w.m.bus.nr_drivers, 2);
+		cr_assert_not(d.registered);
+	}
+	cr_assert_geq(n, 2);
+
+	/*
+	 * device add, with kmem listed and the default driver away so the add
+	 * also probes kmem (whose reservation allocates)
+	 */
+	kds_dax_model_driver_unregister(&w.device_dax);
+	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6);
+	for (n = 1; ; n++) {
+		struct kds_dax_model_dev *dev;
+		long base = kds_alloc_live();
+		unsigned int refs = kref_read(&w.region->kref);
+
+		kds_alloc_fail_nth(n);
+		dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+		kds_alloc_fail_off();
+		if (!IS_ERR(dev)) {
+			/* The kmem probe's allocation failing leaves the device unbound. */
+			if (n == 2)
+				cr_assert_null(kds_dax_model_dev_driver(dev));
+			else
+				cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
+			kds_dax_model_device_unregister(dev);
+			if (n > 2)
+				break;
+			continue;
+		}
+		cr_assert_eq(PTR_ERR(dev), -ENOMEM);
+		cr_assert_eq(kds_alloc_live(), base);
+		cr_assert_eq(kref_read(&w.region->kref), refs);
+		cr_assert_null(kds_dax_model_find_device(&w.m, "dax0.0"));
+	}
+	cr_assert_eq(n, 3);
+	kds_dax_model_platform_destroy(&w.plat);
+	kds_dax_model_platform_init(&w.plat, SZ_128M);
+	cr_assert_eq(kds_dax_model_driver_register(&w.m, &w.device_dax), 0);
+
+	/* new_id: the id allocation, then the auto-bind's kmem allocation */
+	struct kds_dax_model_dev *dev = kds_dax_model_device_add(&w.m, w.region, 1,
+								 KDS_DEV_DAX_BUS);
+	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.1"), 6);
+	for (n = 1; ; n++) {
+		long base = kds_alloc_live();
+		unsigned int ids = kds_dax_driver_nr_ids(&w.kmem.core);
+		ssize_t rc;
+
+		kds_alloc_fail_nth(n);
+		rc = store(&w.kmem, "new_id", "dax0.1");
+		kds_alloc_fail_off();
+		if (n == 1) {
+			cr_assert_eq(rc, -ENOMEM);
+			cr_assert_eq(kds_alloc_live(), base);
+			cr_assert_eq(kds_dax_driver_nr_ids(&w.kmem.core), ids);
+			cr_assert_not(kds_dax_driver_has_id(&w.kmem.core, 0, 1));
+			continue;
+		}
+		cr_assert_eq(rc, 6);
+		if (n == 2) {
+			/* id added, probe failed: device left unbound; retry through bind */
+			cr_assert_null(kds_dax_model_dev_driver(dev));
+			cr_assert_eq(store(&w.kmem, "remove_id", "dax0.1"), 6);
+			continue;
+		}
+		cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
+		break;
+	}
+	kds_dax_model_device_unregister(dev);
+	world_fini(&w);
+}
+
+/* An add_memory failure unbinds nothing and releases the reservation. */
+Test(dax_model, kmem_add_memory_failure)
+{
+	struct world w;
+	struct kds_dax_model_dev *dev;
+
+	world_init(&w, 0);
+	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0"), 6);
+	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6);
+	cr_assert_eq(store(&w.kmem, "unbind", "dax0.0"), 6);
+	kds_dax_model_platform_destroy(&w.plat);	/* "reboot": reservations gone */
+	kds_dax_model_platform_init(&w.plat, SZ_128M);
+	w.plat.fail_add = -ENOSPC;
+	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), -ENOSPC);
+	cr_assert_not(kds_dax_model_platform_is_reserved(&w.plat, 4 * SZ_128M, 4 * SZ_128M));
+	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), 6);
+	cr_assert_eq(kds_dax_model_platform_added(&w.plat), 4 * SZ_128M);
+	kds_dax_model_device_unregister(dev);
+	world_fini(&w);
+}
+
+static bool next_permutation(int *a, int n)
+{
+	int i = n - 2, j;
+
+	while (i >= 0 && a[i] >= a[i + 1])
+		i--;
+	if (i < 0)
+		return false;
+	j = n - 1;
+	while (a[j] <= a[i])
+		j--;
+	swap(a[i], a[j]);
+	for (int l = i + 1, r = n - 1; l < r; l++, r--)
+		swap(a[l], a[r]);
+	return true;
+}
+
+/*
+ * Through the model: every order of region unregister, the creator's put
+ * and the unregistration of up to three bound devices frees the region
+ * exactly once, at the last event.
+ */
+Test(dax_model, every_teardown_order_frees_region_once)
+{
+	struct kds_dax_model m;
+	struct kds_dax_model_driver dd;
+	unsigned long orders = 0;
+
+	kds_dax_model_init(&m);
+	kds_dax_model_device_dax_driver_init(&dd);
+	cr_assert_eq(kds_dax_model_driver_register(&m, &dd), 0);
+	for (int ndev = 0; ndev <= 3; ndev++) {
+		int order[5], nev = ndev + 2;
+
+		for (int i = 0; i < nev; i++)
+			order[i] = i;
+		do {
+			struct kds_dax_model_dev *devs[3];
+			void *parent = NULL;
+			struct kds_dax_region *r;
+			long base = kds_alloc_live();
+
+			r = kds_dax_region_alloc(&parent, 2, 0, SZ_128M, 0, SZ_2M, 0);
+			cr_assert(!IS_ERR(r));
+			for (int d = 0; d < ndev; d++) {
+				devs[d] = kds_dax_model_device_add(&m, r, d, KDS_DEV_DAX_BUS);
+				cr_assert(!IS_ERR(devs[d]));
+				cr_assert_eq(kds_dax_model_dev_driver(devs[d]), &dd);
+			}
+			long devs_left = ndev;
+
+			for (int e = 0; e < nev; e++) {
+				/* The region lives until the last event (ASan checks the read). */
+				cr_assert_eq(r->id, 2);
+				cr_assert_eq(kds_alloc_live(), base + 1 + devs_left);
+				if (order[e] == 0) {
+					kds_dax_region_unregister(r);
+				} else if (order[e] == 1) {
+					kds_dax_region_put(r);
+				} else {
+					kds_dax_model_device_unregister(devs[order[e] - 2]);
+					devs_left--;
+				}
+			}
+			cr_assert_eq(kds_alloc_live(), base, "region or device not freed");
+			orders++;
+		} while (next_permutation(order, nev));
+	}
+	cr_assert_eq(orders, 2 + 6 + 24 + 120);
+	cr_assert_eq(kds_warn_count(), 0);
+	kds_dax_model_driver_unregister(&dd);
+	kds_dax_model_destroy(&m);
+}
