@@ -36,6 +36,12 @@
 #include <linux/sysfs.h>
 #include <linux/types.h>
 
+/*
+ * The kernel has its own DMA API (DMA_BIT_MASK, dma_set_mask, ... on
+ * struct device): dma/dma_mask.h then offers only its kds_ names.
+ */
+#define KDS_PORT_HAS_KERNEL_DMA_API 1
+
 /* Allocation counters (kernel/port.c). */
 void *kds_kmalloc(size_t size, gfp_t gfp);
 void *kds_kmalloc_array(size_t n, size_t size, gfp_t gfp);

@@ -35,5 +35,6 @@ def kds_cc_test(name, srcs, deps = [], copts = [], size = "small", **kwargs):
 # ":shared_srcs" of its top-level .c/.h files; listing it here puts it in
 # //:libkds.so, the seam checks and the module build.
 KDS_SHARED_PACKAGES = [
+    "//dma",
     "//dax_bus",
 ]
