@@ -35,6 +35,7 @@ def kds_cc_test(name, srcs, deps = [], copts = [], size = "small", **kwargs):
 # ":shared_srcs" of its top-level .c/.h files; listing it here puts it in
 # //:libkds.so, the seam checks and the module build.
 KDS_SHARED_PACKAGES = [
+    "//genradix",
     "//dma",
     "//dax_bus",
 ]

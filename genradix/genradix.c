@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * genradix.c - kds generic radix tree: node allocation, lock-free growth,
+ * iteration and teardown. See genradix.h for the data layout.
+ *
+ * Publication protocol: a node becomes reachable only through a successful
+ * compare-and-swap with release ordering (of the root word, or of a NULL
+ * child slot). Every reader loads the root and child pointers with acquire
+ * ordering, so it sees a node's zeroed contents, and for a new root its
+ * children[0], before it can follow the pointer. Nodes are never unlinked
+ * except by genradix_free(), which callers serialise against everything.
+ */
+#include "kds_port.h"
+#include "genradix/genradix.h"
+
+static struct genradix_node *kds_genradix_new_node(gfp_t gfp)
+{
+	return kds_node_alloc(KDS_GENRADIX_NODE_SIZE, gfp);
+}
+
+static void kds_genradix_drop_node(struct genradix_node *n)
+{
+	kds_node_free(n, KDS_GENRADIX_NODE_SIZE);
+}
+
+static struct genradix_root *kds_genradix_tag(struct genradix_node *n,
+					      unsigned int depth)
+{
+	return (struct genradix_root *)((unsigned long)n | depth);
+}
+
+/**
+ * kds_genradix_ptr() - look up the entry at a byte offset.
+ * @radix: the tree.
+ * @offset: byte offset of the entry (see genradix.h).
+ *
+ * The out-of-line body of genradix_ptr().
+ *
+ * Context: any; may run concurrently with allocation.
+ * Return: the entry, or NULL when its leaf is absent.
+ */
+void *kds_genradix_ptr(struct __genradix *radix, size_t offset)
+{
+	return __kds_genradix_lookup(radix, offset);
+}
+
+/*
+ * Raise the tree until its depth covers @offset. Each step puts one new
+ * node above the current root (its children[0] pointing at the old root)
+ * with one compare-and-swap. A node that loses the swap is kept in @spare
+ * for the next step or for the descent, so its children[0] is cleared
+ * first: it must not carry a pointer to the old root into a lower level of
+ * the tree (CVE-2024-47668).
+ *
+ * Return: the root word covering @offset, or NULL on allocation failure.
+ */
+static struct genradix_root *kds_genradix_grow(struct __genradix *radix,
+					       size_t offset,
+					       struct genradix_node **spare,
+					       gfp_t gfp)
+{
+	struct genradix_root *seen = smp_load_acquire(&radix->root);
+
+	for (;;) {
+		struct genradix_node *top = __kds_genradix_node(seen);
+		unsigned int depth = __kds_genradix_depth(seen);
+		struct genradix_root *want, *found;
+
+		if (top && __kds_genradix_covers(offset, depth))
+			return seen;
+
+		if (!*spare) {
+			*spare = kds_genradix_new_node(gfp);
+			if (!*spare)
+				return NULL;
+		}
+		/*
+		 * An empty tree starts as one leaf at depth 0, the way Linux
+		 * does: index 0's leaf exists in every non-empty tree.
+		 */
+		(*spare)->children[0] = top;
+		want = kds_genradix_tag(*spare, top ? depth + 1 : 0);
+		found = cmpxchg_release(&radix->root, seen, want);
+		if (found == seen) {
+			*spare = NULL;
+			seen = want;
+		} else {
+			(*spare)->children[0] = NULL;
+			/* Synchronise with the winner before following it. */
+			seen = smp_load_acquire(&radix->root);
+		}
+	}
+}
+
+/**
+ * kds_genradix_ptr_alloc() - find or create the entry at a byte offset.
+ * @radix: the tree.
+ * @offset: byte offset of the entry.
+ * @spare: NULL, or the caller's spare node slot: its node is used first,
+ *	and on return it holds whichever spare node the call did not use.
+ * @gfp: allocation flags for new nodes.
+ *
+ * The out-of-line body of genradix_ptr_alloc() and its variants. Lock-free:
+ * every missing node is installed with one compare-and-swap; a loser keeps
+ * its node for the next level down, and frees it (or hands it back through
+ * @spare) at the end.
+ *
+ * Context: may sleep if @gfp allows; concurrent with lookups and other
+ * allocations on the same tree.
+ * Return: the entry, or NULL on allocation failure.
+ */
+void *kds_genradix_ptr_alloc(struct __genradix *radix, size_t offset,
+				  struct genradix_node **spare, gfp_t gfp)
+{
+	struct genradix_node *fresh = NULL;
+	struct genradix_root *root;
+	struct genradix_node *n;
+	unsigned int depth;
+	int shift;
+	void *entry = NULL;
+
+	if (spare)
+		swap(fresh, *spare);
+
+	root = kds_genradix_grow(radix, offset, &fresh, gfp);
+	if (!root)
+		goto out;
+	n = __kds_genradix_node(root);
+	depth = __kds_genradix_depth(root);
+	shift = __kds_genradix_span_shift(depth);
+
+	while (depth--) {
+		struct genradix_node **slot;
+		struct genradix_node *child;
+
+		shift -= __KDS_GENRADIX_ARY_SHIFT;
+		slot = &n->children[(offset >> shift) & (__KDS_GENRADIX_ARY - 1)];
+		child = smp_load_acquire(slot);
+		if (!child) {
+			if (!fresh) {
+				fresh = kds_genradix_new_node(gfp);
+				if (!fresh)
+					goto out;
+			}
+			child = cmpxchg_release(slot, NULL, fresh);
+			if (!child) {
+				child = fresh;
+				fresh = NULL;
+			} else {
+				/* Lost the race: use the winner's node. */
+				child = smp_load_acquire(slot);
+			}
+		}
+		n = child;
+	}
+	entry = &n->data[offset & __KDS_GENRADIX_OFFSET_MASK];
+out:
+	if (spare)
+		*spare = fresh;
+	else
+		kds_genradix_drop_node(fresh);
+	return entry;
+}
+
+/*
+ * Start loading the leaf a forward iteration will reach next: leaves are
+ * separate allocations, so the hardware's stream prefetcher does not run
+ * ahead across them (it matters most with 512-byte nodes).
+ */
+static void kds_genradix_prefetch_leaf(const struct genradix_node *leaf)
+{
+	size_t off;
+
+	if (!leaf)
+		return;
+	for (off = 0; off < KDS_GENRADIX_NODE_SIZE && off < 1024; off += 64)
+		__builtin_prefetch(&leaf->data[off]);
+}
+
+/* log2 of the bytes spanned by an interior node directly above leaves. */
+#define KDS_GENRADIX_PARENT_SHIFT (KDS_GENRADIX_NODE_SHIFT + __KDS_GENRADIX_ARY_SHIFT)
+
+/*
+ * Cache @leaf, found for @offset through slot @slot of @parent (NULL when
+ * the leaf is the root), in @iter; return the entry at @offset.
+ */
+static void *kds_genradix_iter_set(struct genradix_iter *iter, size_t offset,
+				   struct genradix_node *parent, size_t slot,
+				   struct genradix_node *leaf, bool forward)
+{
+	if (parent) {
+		if (forward && slot + 1 < __KDS_GENRADIX_ARY)
+			kds_genradix_prefetch_leaf(smp_load_acquire(&parent->children[slot + 1]));
+		iter->parent = parent;
+		iter->parent_key = (offset >> KDS_GENRADIX_PARENT_SHIFT) + 1;
+	}
+	iter->leaf = leaf->data;
+	iter->leaf_key = (offset >> KDS_GENRADIX_NODE_SHIFT) + 1;
+	return &leaf->data[offset & __KDS_GENRADIX_OFFSET_MASK];
+}
+
+/*
+ * Sequential iteration moves from a leaf to its sibling: when the position
+ * is under the cached parent and its leaf exists, take the leaf from there
+ * instead of walking down from the root. Nodes are never unlinked while
+ * the tree lives, so the cached parent still covers the same span.
+ */
+static void *kds_genradix_iter_sibling(struct genradix_iter *iter, size_t offset,
+				       bool forward)
+{
+	struct genradix_node *parent = iter->parent, *leaf;
+	size_t slot;
+
+	if (!parent || (offset >> KDS_GENRADIX_PARENT_SHIFT) + 1 != iter->parent_key)
+		return NULL;
+	slot = (offset >> KDS_GENRADIX_NODE_SHIFT) & (__KDS_GENRADIX_ARY - 1);
+	leaf = smp_load_acquire(&parent->children[slot]);
+	if (!leaf)
+		return NULL;
+	return kds_genradix_iter_set(iter, offset, parent, slot, leaf, forward);
+}
+
+/**
+ * kds_genradix_iter_peek() - move an iterator forward to an existing entry.
+ * @iter: the iterator.
+ * @radix: the tree.
+ * @obj_size: entry size in bytes.
+ *
+ * The slow path of genradix_iter_peek(), taken when the iterator's leaf is
+ * not the cached one. The next leaf under the cached parent is taken
+ * directly; otherwise the walk starts at the root and skips absent subtrees
+ * whole. The leaf found (and its parent) is cached in @iter.
+ *
+ * Context: any; concurrent with allocation.
+ * Return: the entry at or after @iter's position, or NULL.
+ */
+void *kds_genradix_iter_peek(struct genradix_iter *iter,
+			     struct __genradix *radix, size_t obj_size)
+{
+	size_t offset = iter->offset, slot = 0;
+	struct genradix_node *n, *parent;
+	struct genradix_root *root;
+	unsigned int depth;
+	int shift;
+	void *p;
+
+	if (iter->leaf_key == SIZE_MAX)
+		return NULL;
+	p = kds_genradix_iter_sibling(iter, offset, true);
+	if (p)
+		return p;
+restart:
+	root = smp_load_acquire(&radix->root);
+	n = __kds_genradix_node(root);
+	depth = __kds_genradix_depth(root);
+	if (!n || !__kds_genradix_covers(offset, depth))
+		return NULL;
+	shift = __kds_genradix_span_shift(depth);
+	parent = NULL;
+
+	while (depth--) {
+		size_t span_mask;
+		struct genradix_node *child;
+
+		shift -= __KDS_GENRADIX_ARY_SHIFT;
+		span_mask = ((size_t)1 << shift) - 1;
+		slot = (offset >> shift) & (__KDS_GENRADIX_ARY - 1);
+		while (!(child = smp_load_acquire(&n->children[slot]))) {
+			/* Absent subtree: jump to the start of the next one. */
+			if ((offset | span_mask) == SIZE_MAX) {
+				__kds_genradix_iter_finish(iter);
+				return NULL;
+			}
+			offset = (offset | span_mask) + 1;
+			iter->offset = offset;
+			/* (a division, but only when a hole is skipped) */
+			iter->pos = (offset >> KDS_GENRADIX_NODE_SHIFT) *
+				__kds_genradix_per_leaf(obj_size);
+			if (++slot == __KDS_GENRADIX_ARY)
+				goto restart;	/* past this node: walk down again */
+		}
+		if (!depth)
+			parent = n;
+		n = child;
+	}
+	return kds_genradix_iter_set(iter, offset, parent, slot, n, true);
+}
+
+/* Bytes from a leaf's start back to the last entry of the leaf before it. */
+static size_t kds_genradix_back(size_t obj_size)
+{
+	return KDS_GENRADIX_NODE_SIZE % obj_size + obj_size;
+}
+
+/**
+ * kds_genradix_iter_peek_prev() - move an iterator backward to an
+ *	existing entry.
+ * @iter: the iterator.
+ * @radix: the tree.
+ * @obj_size: entry size in bytes.
+ *
+ * The slow path of genradix_iter_peek_prev(). A position beyond the tree's
+ * current extent is first pulled back to the last entry the tree can hold;
+ * the previous leaf under the cached parent is taken directly; otherwise
+ * the walk starts at the root and skips absent subtrees whole. The leaf
+ * found (and its parent) is cached in @iter.
+ *
+ * Context: any; concurrent with allocation.
+ * Return: the entry at or before @iter's position, or NULL.
+ */
+void *kds_genradix_iter_peek_prev(struct genradix_iter *iter,
+				  struct __genradix *radix, size_t obj_size)
+{
+	size_t offset = iter->offset, slot = 0;
+	struct genradix_node *n, *parent;
+	struct genradix_root *root;
+	unsigned int depth;
+	int shift;
+	void *p;
+
+	if (iter->leaf_key == SIZE_MAX)
+		return NULL;
+	p = kds_genradix_iter_sibling(iter, offset, false);
+	if (p)
+		return p;
+restart:
+	root = smp_load_acquire(&radix->root);
+	n = __kds_genradix_node(root);
+	depth = __kds_genradix_depth(root);
+	if (!n)
+		return NULL;
+	shift = __kds_genradix_span_shift(depth);
+	if (!__kds_genradix_covers(offset, depth)) {
+		/* The tree spans 2^shift bytes (shift < bits of size_t here). */
+		size_t end = (size_t)1 << shift;
+
+		offset = end - kds_genradix_back(obj_size);
+		iter->offset = offset;
+		iter->pos = (end >> KDS_GENRADIX_NODE_SHIFT) *
+			__kds_genradix_per_leaf(obj_size) - 1;
+	}
+	parent = NULL;
+
+	while (depth--) {
+		size_t start;
+		struct genradix_node *child;
+
+		shift -= __KDS_GENRADIX_ARY_SHIFT;
+		slot = (offset >> shift) & (__KDS_GENRADIX_ARY - 1);
+		while (!(child = smp_load_acquire(&n->children[slot]))) {
+			/* Absent subtree: jump to the end of the one before. */
+			start = offset & ~(((size_t)1 << shift) - 1);
+			if (!start) {
+				__kds_genradix_iter_finish(iter);
+				return NULL;
+			}
+			offset = start - kds_genradix_back(obj_size);
+			iter->offset = offset;
+			iter->pos = (start >> KDS_GENRADIX_NODE_SHIFT) *
+				__kds_genradix_per_leaf(obj_size) - 1;
+			if (slot-- == 0)
+				goto restart;	/* before this node: walk down again */
+			child = smp_load_acquire(&n->children[slot]);
+		}
+		if (!depth)
+			parent = n;
+		n = child;
+	}
+	return kds_genradix_iter_set(iter, offset, parent, slot, n, false);
+}
+
+/**
+ * kds_genradix_prealloc() - allocate every leaf up to a byte offset.
+ * @radix: the tree.
+ * @last_offset: byte offset of the last entry to make present.
+ * @gfp: allocation flags.
+ *
+ * The out-of-line body of genradix_prealloc().
+ *
+ * Context: may sleep if @gfp allows.
+ * Return: 0, or -ENOMEM with the leaves allocated so far left in the tree.
+ */
+int kds_genradix_prealloc(struct __genradix *radix, size_t last_offset,
+			       gfp_t gfp)
+{
+	size_t last_leaf = last_offset >> KDS_GENRADIX_NODE_SHIFT;
+	size_t leaf;
+
+	for (leaf = 0; ; leaf++) {
+		if (!kds_genradix_ptr_alloc(radix, leaf << KDS_GENRADIX_NODE_SHIFT,
+						 NULL, gfp))
+			return -ENOMEM;
+		if (leaf == last_leaf)
+			return 0;
+	}
+}
+
+/* Free a subtree; recursion depth is bounded by __KDS_GENRADIX_MAX_DEPTH. */
+static void kds_genradix_free_subtree(struct genradix_node *n, unsigned int depth)
+{
+	size_t i;
+
+	if (!n)
+		return;
+	if (depth)
+		for (i = 0; i < __KDS_GENRADIX_ARY; i++)
+			kds_genradix_free_subtree(n->children[i], depth - 1);
+	kds_genradix_drop_node(n);
+}
+
+/**
+ * kds_genradix_free() - free every node of a tree and leave it empty.
+ * @radix: the tree.
+ *
+ * The body of genradix_free().
+ *
+ * Context: process context; the caller excludes every other user.
+ */
+void kds_genradix_free(struct __genradix *radix)
+{
+	struct genradix_root *root = xchg(&radix->root, NULL);
+	unsigned int depth = __kds_genradix_depth(root);
+
+	if (WARN_ON_ONCE(depth > __KDS_GENRADIX_MAX_DEPTH))
+		return;
+	kds_genradix_free_subtree(__kds_genradix_node(root), depth);
+}

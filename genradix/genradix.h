@@ -1,0 +1,807 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/**
+ * DOC: kds generic radix tree (sparse array)
+ *
+ * A genradix is a typed sparse array of fixed-size entries, stored as a
+ * radix tree of fixed-size nodes. Interior nodes hold child pointers, leaves
+ * hold entries. It is source compatible with Linux's
+ * <linux/generic-radix-tree.h> (5.1, plus the 6.7-6.12 additions): code
+ * written for the kernel's genradix compiles against this header after
+ * changing only its include line.
+ *
+ * Declaring and using one::
+ *
+ *	static GENRADIX(struct foo) foos;
+ *
+ *	genradix_init(&foos);
+ *	p = genradix_ptr_alloc(&foos, 42, GFP_KERNEL);
+ *	genradix_for_each(&foos, iter, p)
+ *		use(iter.pos, p);
+ *	genradix_free(&foos);
+ *
+ * Leaves are allocated whole, so an entry that shares a leaf with an
+ * allocated entry exists too and reads as zero. Internally every index is
+ * turned into a byte offset: entries of a power-of-two size pack densely,
+ * other sizes never straddle a leaf (the tail of each leaf stays unused).
+ *
+ * Node size is a build-time constant: %KDS_GENRADIX_NODE_SHIFT (default
+ * PAGE_SHIFT; 9 gives the 512-byte nodes of Linux 6.9+). A program can link
+ * several node sizes at once: a translation unit defines
+ * %KDS_GENRADIX_VARIANT (a token such as 512) together with the shift, and
+ * every linker name becomes kds_genradix<VARIANT>_<fn> instead of
+ * kds_genradix_<fn>.
+ *
+ * Concurrency: genradix_ptr(), genradix_ptr_alloc() and the iterators may
+ * run concurrently with each other on one tree (allocation is lock-free;
+ * nodes are published with release ordering and read with acquire
+ * ordering). genradix_free() needs exclusion from every other user.
+ */
+#ifndef KDS_GENRADIX_H
+#define KDS_GENRADIX_H
+
+#include "kds_port.h"
+
+/* ------------------------------------------------------- configuration */
+
+#ifndef KDS_GENRADIX_NODE_SHIFT
+/**
+ * KDS_GENRADIX_NODE_SHIFT - log2 of the node size in bytes.
+ *
+ * Defaults to PAGE_SHIFT (Linux 5.1). Define it before including this header
+ * (and define %KDS_GENRADIX_VARIANT with it) to build another node size.
+ */
+#define KDS_GENRADIX_NODE_SHIFT		PAGE_SHIFT
+#endif
+
+/** KDS_GENRADIX_NODE_SIZE - bytes per node (interior or leaf). */
+#define KDS_GENRADIX_NODE_SIZE		((size_t)1 << KDS_GENRADIX_NODE_SHIFT)
+
+/** GENRADIX_NODE_SHIFT - the upstream (6.9+) name of KDS_GENRADIX_NODE_SHIFT. */
+#define GENRADIX_NODE_SHIFT		KDS_GENRADIX_NODE_SHIFT
+/** GENRADIX_NODE_SIZE - the upstream (6.9+) name of KDS_GENRADIX_NODE_SIZE. */
+#define GENRADIX_NODE_SIZE		KDS_GENRADIX_NODE_SIZE
+
+#define __KDS_GENRADIX_PASTE3(a, b, c)	a##b##c
+#define __KDS_GENRADIX_XPASTE3(a, b, c)	__KDS_GENRADIX_PASTE3(a, b, c)
+
+/**
+ * KDS_GENRADIX_SYM() - the linker name of genradix function @fn.
+ * @fn: function name without prefix (ptr, ptr_alloc, iter_peek, ...).
+ *
+ * kds_genradix_<fn> by default; kds_genradix<V>_<fn> when
+ * %KDS_GENRADIX_VARIANT is defined as V.
+ *
+ * Return: the prefixed identifier.
+ */
+#ifdef KDS_GENRADIX_VARIANT
+#define KDS_GENRADIX_SYM(fn) \
+	__KDS_GENRADIX_XPASTE3(kds_genradix, KDS_GENRADIX_VARIANT, _##fn)
+#else
+#define KDS_GENRADIX_SYM(fn)		kds_genradix_##fn
+#endif
+
+/*
+ * The sources name the functions kds_genradix_<fn>; for a variant build
+ * these names are rewritten to the variant's.
+ */
+#ifdef KDS_GENRADIX_VARIANT
+#define kds_genradix_ptr		KDS_GENRADIX_SYM(ptr)
+#define kds_genradix_ptr_alloc		KDS_GENRADIX_SYM(ptr_alloc)
+#define kds_genradix_iter_peek		KDS_GENRADIX_SYM(iter_peek)
+#define kds_genradix_iter_peek_prev	KDS_GENRADIX_SYM(iter_peek_prev)
+#define kds_genradix_prealloc		KDS_GENRADIX_SYM(prealloc)
+#define kds_genradix_free		KDS_GENRADIX_SYM(free)
+#endif
+
+/* ------------------------------------------------------ tree geometry */
+
+/* log2 of the size of a child pointer. */
+#define __KDS_GENRADIX_PTR_SHIFT	(sizeof(void *) == 8 ? 3 : 2)
+/* log2 of the fan-out of an interior node. */
+#define __KDS_GENRADIX_ARY_SHIFT	(KDS_GENRADIX_NODE_SHIFT - __KDS_GENRADIX_PTR_SHIFT)
+#define __KDS_GENRADIX_ARY		((size_t)1 << __KDS_GENRADIX_ARY_SHIFT)
+#define __KDS_GENRADIX_OFFSET_MASK	(KDS_GENRADIX_NODE_SIZE - 1)
+#define __KDS_GENRADIX_SIZE_BITS	(8 * (int)sizeof(size_t))
+/* Depth at which a tree spans every byte offset a size_t can express. */
+#define __KDS_GENRADIX_MAX_DEPTH					\
+	DIV_ROUND_UP(__KDS_GENRADIX_SIZE_BITS - KDS_GENRADIX_NODE_SHIFT,	\
+		     __KDS_GENRADIX_ARY_SHIFT)
+/* The depth lives in the low bits of the root pointer. */
+#define __KDS_GENRADIX_DEPTH_MASK	15UL
+
+_Static_assert(KDS_GENRADIX_NODE_SHIFT >= 6 && KDS_GENRADIX_NODE_SHIFT <= PAGE_SHIFT,
+	       "genradix nodes must be 64 bytes .. PAGE_SIZE");
+_Static_assert(__KDS_GENRADIX_MAX_DEPTH <= __KDS_GENRADIX_DEPTH_MASK,
+	       "tree depth must fit in the low bits of the root pointer");
+
+/* An opaque tagged pointer: node address | depth. */
+struct genradix_root;
+
+/**
+ * struct genradix_node - one node of a generic radix tree.
+ * @children: child pointers, when the node is interior.
+ * @data: entry bytes, when the node is a leaf.
+ *
+ * Nodes are KDS_GENRADIX_NODE_SIZE bytes, zeroed when allocated and aligned
+ * to their size (which frees the low bits of the root pointer for the
+ * depth). Callers only handle them as spares for
+ * genradix_ptr_alloc_preallocated().
+ */
+struct genradix_node {
+	union {
+		struct genradix_node	*children[__KDS_GENRADIX_ARY];
+		u8			data[KDS_GENRADIX_NODE_SIZE];
+	};
+};
+
+/**
+ * struct __genradix - the untyped tree inside every GENRADIX().
+ * @root: root node with the tree depth in its low bits; NULL when empty.
+ */
+struct __genradix {
+	struct genradix_root	*root;
+};
+
+/**
+ * struct genradix_iter - a position in a genradix, for iteration.
+ * @offset: byte offset of the current entry (private to the implementation).
+ * @pos: index of the current entry.
+ * @leaf: private: the leaf holding @offset, when @leaf_key says so.
+ * @leaf_key: private: 1 + number of the leaf cached in @leaf, 0 when nothing
+ *	is cached, SIZE_MAX once iteration has run off either end of the
+ *	index space.
+ * @parent: private: the interior node above @leaf, when @parent_key says so.
+ * @parent_key: private: 1 + number of the span of leaves @parent covers, 0
+ *	when no parent is cached.
+ *
+ * Build one with genradix_iter_init(). A zero-filled iterator is valid too
+ * (position 0, nothing cached). The cached nodes stay valid for as long as
+ * the tree is not freed: do not use an iterator across genradix_free().
+ */
+struct genradix_iter {
+	size_t			offset;
+	size_t			pos;
+	u8			*leaf;
+	size_t			leaf_key;
+	struct genradix_node	*parent;
+	size_t			parent_key;
+};
+
+/**
+ * GENRADIX() - the type of a generic radix tree holding @_type entries.
+ * @_type: entry type; its size must not exceed KDS_GENRADIX_NODE_SIZE (a
+ *	larger type is a compile error where the tree is used).
+ *
+ * The zero-length @type member records the entry type for the accessor
+ * macros without taking any space.
+ */
+#define GENRADIX(_type)							\
+struct {								\
+	struct __genradix	tree;					\
+	_type			type[0] __aligned(1);			\
+}
+
+#define __GENRADIX_INITIALIZER	{ .tree = { .root = NULL, } }
+
+/**
+ * DEFINE_GENRADIX() - define and initialise an empty generic radix tree.
+ * @_name: variable name.
+ * @_type: entry type.
+ */
+#define DEFINE_GENRADIX(_name, _type)					\
+	GENRADIX(_type) _name = __GENRADIX_INITIALIZER
+
+/**
+ * genradix_init() - initialise an empty generic radix tree.
+ * @_radix: the tree (pointer to a GENRADIX()).
+ *
+ * Context: any. Does not allocate and cannot fail.
+ */
+#define genradix_init(_radix)						\
+do {									\
+	*(_radix) = (__typeof__(*(_radix)))__GENRADIX_INITIALIZER;	\
+} while (0)
+
+/* ------------------------------------------------ out-of-line functions */
+
+void *kds_genradix_ptr(struct __genradix *radix, size_t offset);
+void *kds_genradix_ptr_alloc(struct __genradix *radix, size_t offset,
+				  struct genradix_node **spare, gfp_t gfp);
+void *kds_genradix_iter_peek(struct genradix_iter *iter,
+				  struct __genradix *radix, size_t obj_size);
+void *kds_genradix_iter_peek_prev(struct genradix_iter *iter,
+				       struct __genradix *radix, size_t obj_size);
+int kds_genradix_prealloc(struct __genradix *radix, size_t last_offset,
+			       gfp_t gfp);
+void kds_genradix_free(struct __genradix *radix);
+
+/**
+ * genradix_free() - free every node of a generic radix tree.
+ * @_radix: the tree.
+ *
+ * Afterwards the tree is empty and may be used again. Pointers to entries
+ * and iterators into the tree become invalid.
+ *
+ * Context: process context; needs exclusion from every other user of the
+ * tree.
+ */
+#define genradix_free(_radix)	kds_genradix_free(&(_radix)->tree)
+
+/* --------------------------------------------------- index arithmetic */
+
+#define __kds_genradix_cast(_radix)	(__typeof__((_radix)->type[0]) *)
+
+/* sizeof an entry; entries larger than a node do not compile. */
+#define __kds_genradix_obj_size(_radix)					\
+	(sizeof((_radix)->type[0]) +					\
+	 BUILD_BUG_ON_ZERO(sizeof((_radix)->type[0]) > KDS_GENRADIX_NODE_SIZE))
+
+/* Entries per leaf. */
+static __always_inline size_t __kds_genradix_per_leaf(size_t obj_size)
+{
+	return KDS_GENRADIX_NODE_SIZE / obj_size;
+}
+
+/*
+ * Byte offset of entry @idx in @*offset. False when that offset does not
+ * fit in a size_t, i.e. @idx lies beyond genradix_last_pos().
+ */
+static __always_inline bool __kds_genradix_offset(size_t idx, size_t obj_size,
+						  size_t *offset)
+{
+	size_t per_leaf, leaf;
+
+	if (is_power_of_2(obj_size)) {
+		if (idx > SIZE_MAX / obj_size)
+			return false;
+		*offset = idx * obj_size;
+		return true;
+	}
+	per_leaf = __kds_genradix_per_leaf(obj_size);
+	leaf = idx / per_leaf;
+	if (leaf > (SIZE_MAX >> KDS_GENRADIX_NODE_SHIFT))
+		return false;
+	*offset = (leaf << KDS_GENRADIX_NODE_SHIFT) + (idx % per_leaf) * obj_size;
+	return true;
+}
+
+/*
+ * Largest index with a representable offset, as a constant expression:
+ * SIZE_MAX / size for power-of-two sizes, else every entry of every leaf.
+ */
+#define __KDS_GENRADIX_LAST_POS(sz)					\
+	(((sz) & ((sz) - 1)) == 0 ? SIZE_MAX / (sz) :			\
+	 ((SIZE_MAX >> KDS_GENRADIX_NODE_SHIFT) + 1) *			\
+	 (KDS_GENRADIX_NODE_SIZE / (sz)) - 1)
+
+/**
+ * genradix_last_pos() - the largest index a generic radix tree can hold.
+ * @_radix: the tree.
+ *
+ * Every index up to this one has a byte offset that fits in a size_t;
+ * genradix_ptr_alloc() of a larger index returns NULL.
+ * genradix_for_each_reverse() starts here.
+ *
+ * Context: any.
+ * Return: the index, a constant expression.
+ */
+#define genradix_last_pos(_radix)					\
+	__KDS_GENRADIX_LAST_POS(__kds_genradix_obj_size(_radix))
+
+/* ------------------------------------------------- lookup fast path */
+
+static __always_inline unsigned int __kds_genradix_depth(struct genradix_root *r)
+{
+	return (unsigned long)r & __KDS_GENRADIX_DEPTH_MASK;
+}
+
+static __always_inline struct genradix_node *__kds_genradix_node(struct genradix_root *r)
+{
+	return (struct genradix_node *)((unsigned long)r & ~__KDS_GENRADIX_DEPTH_MASK);
+}
+
+/* Bit position of the lowest offset bit a tree of @depth cannot address. */
+static __always_inline int __kds_genradix_span_shift(unsigned int depth)
+{
+	return KDS_GENRADIX_NODE_SHIFT + __KDS_GENRADIX_ARY_SHIFT * (int)depth;
+}
+
+/* Whether a tree of @depth covers byte @offset (ilog2(0) is -1: it does). */
+static __always_inline bool __kds_genradix_covers(size_t offset, unsigned int depth)
+{
+	return ilog2(offset) < __kds_genradix_span_shift(depth);
+}
+
+/*
+ * The lookup: read the root once, take the depth from its low bits, then
+ * one shift and mask per level. Child pointers are read with acquire
+ * ordering, pairing with the release that published them.
+ */
+static __always_inline void *__kds_genradix_lookup(struct __genradix *radix,
+						   size_t offset)
+{
+	struct genradix_root *r = smp_load_acquire(&radix->root);
+	struct genradix_node *n = __kds_genradix_node(r);
+	unsigned int depth = __kds_genradix_depth(r);
+	int shift = __kds_genradix_span_shift(depth);
+
+	if (unlikely(ilog2(offset) >= shift))
+		return NULL;
+	while (n && depth) {
+		depth--;
+		shift -= __KDS_GENRADIX_ARY_SHIFT;
+		n = smp_load_acquire(&n->children[(offset >> shift) &
+						   (__KDS_GENRADIX_ARY - 1)]);
+	}
+	return n ? &n->data[offset & __KDS_GENRADIX_OFFSET_MASK] : NULL;
+}
+
+static __always_inline void *__kds_genradix_ptr_idx(struct __genradix *radix,
+						    size_t idx, size_t obj_size)
+{
+	size_t offset;
+
+	if (unlikely(!__kds_genradix_offset(idx, obj_size, &offset)))
+		return NULL;
+	return kds_genradix_ptr(radix, offset);
+}
+
+static __always_inline void *__kds_genradix_ptr_inl(struct __genradix *radix,
+						    size_t idx, size_t obj_size)
+{
+	size_t offset;
+
+	if (unlikely(!__kds_genradix_offset(idx, obj_size, &offset)))
+		return NULL;
+	return __kds_genradix_lookup(radix, offset);
+}
+
+static __always_inline void *__kds_genradix_alloc_idx(struct __genradix *radix,
+						      size_t idx, size_t obj_size,
+						      struct genradix_node **spare,
+						      gfp_t gfp, bool inl)
+{
+	size_t offset;
+	void *p;
+
+	if (unlikely(!__kds_genradix_offset(idx, obj_size, &offset)))
+		return NULL;
+	if (inl) {
+		p = __kds_genradix_lookup(radix, offset);
+		if (likely(p))
+			return p;
+	}
+	return kds_genradix_ptr_alloc(radix, offset, spare, gfp);
+}
+
+/**
+ * genradix_ptr() - pointer to an entry, if it exists.
+ * @_radix: the tree.
+ * @_idx: index of the entry.
+ *
+ * An entry exists when the leaf holding it has been allocated, whether by
+ * allocating this entry or another one in the same leaf.
+ *
+ * Context: any; may run concurrently with genradix_ptr_alloc().
+ * Return: the entry, or NULL when it does not exist or @_idx is larger than
+ * genradix_last_pos().
+ */
+#define genradix_ptr(_radix, _idx)					\
+	(__kds_genradix_cast(_radix)					\
+	 __kds_genradix_ptr_idx(&(_radix)->tree, (_idx),		\
+				__kds_genradix_obj_size(_radix)))
+
+/**
+ * genradix_ptr_inlined() - genradix_ptr() expanded inline at the call site.
+ * @_radix: the tree.
+ * @_idx: index of the entry.
+ *
+ * Context: any; may run concurrently with genradix_ptr_alloc().
+ * Return: the entry, or NULL when it does not exist or @_idx is larger than
+ * genradix_last_pos().
+ */
+#define genradix_ptr_inlined(_radix, _idx)				\
+	(__kds_genradix_cast(_radix)					\
+	 __kds_genradix_ptr_inl(&(_radix)->tree, (_idx),		\
+				__kds_genradix_obj_size(_radix)))
+
+/**
+ * genradix_ptr_alloc() - pointer to an entry, allocating its leaf if needed.
+ * @_radix: the tree.
+ * @_idx: index of the entry.
+ * @_gfp: allocation flags for new nodes (nodes are always zeroed).
+ *
+ * Lock-free: concurrent callers agree on one node per slot; a caller that
+ * loses a race frees (or keeps for a lower level) the node it allocated.
+ *
+ * Context: may sleep if @_gfp allows; may run concurrently with other
+ * genradix_ptr_alloc() and genradix_ptr() calls on the same tree.
+ * Return: the entry (zero if new), or NULL on allocation failure or when
+ * @_idx is larger than genradix_last_pos().
+ */
+#define genradix_ptr_alloc(_radix, _idx, _gfp)				\
+	(__kds_genradix_cast(_radix)					\
+	 __kds_genradix_alloc_idx(&(_radix)->tree, (_idx),		\
+				  __kds_genradix_obj_size(_radix),	\
+				  NULL, (_gfp), false))
+
+/**
+ * genradix_ptr_alloc_inlined() - genradix_ptr_alloc() with the lookup of an
+ *	existing entry expanded inline.
+ * @_radix: the tree.
+ * @_idx: index of the entry.
+ * @_gfp: allocation flags for new nodes.
+ *
+ * Context: as genradix_ptr_alloc().
+ * Return: as genradix_ptr_alloc().
+ */
+#define genradix_ptr_alloc_inlined(_radix, _idx, _gfp)			\
+	(__kds_genradix_cast(_radix)					\
+	 __kds_genradix_alloc_idx(&(_radix)->tree, (_idx),		\
+				  __kds_genradix_obj_size(_radix),	\
+				  NULL, (_gfp), true))
+
+/**
+ * genradix_ptr_alloc_preallocated() - genradix_ptr_alloc() that first uses
+ *	a node the caller allocated.
+ * @_radix: the tree.
+ * @_idx: index of the entry.
+ * @_new_node: pointer to the caller's spare node (struct genradix_node *,
+ *	from genradix_alloc_node(), or NULL for none).
+ * @_gfp: allocation flags for any further node.
+ *
+ * Lets a caller allocate with GFP_KERNEL before taking a lock and insert
+ * under it with GFP_NOWAIT. On return @*_new_node holds a spare node the
+ * call did not use (the caller's, or one it allocated and did not need) or
+ * NULL; the caller frees it with genradix_free_node().
+ *
+ * Context: as genradix_ptr_alloc().
+ * Return: as genradix_ptr_alloc().
+ */
+#define genradix_ptr_alloc_preallocated(_radix, _idx, _new_node, _gfp)	\
+	(__kds_genradix_cast(_radix)					\
+	 __kds_genradix_alloc_idx(&(_radix)->tree, (_idx),		\
+				  __kds_genradix_obj_size(_radix),	\
+				  (_new_node), (_gfp), false))
+
+/**
+ * genradix_ptr_alloc_preallocated_inlined() - genradix_ptr_alloc_preallocated()
+ *	with the lookup of an existing entry expanded inline.
+ * @_radix: the tree.
+ * @_idx: index of the entry.
+ * @_new_node: pointer to the caller's spare node, or to NULL.
+ * @_gfp: allocation flags for any further node.
+ *
+ * Context: as genradix_ptr_alloc().
+ * Return: as genradix_ptr_alloc().
+ */
+#define genradix_ptr_alloc_preallocated_inlined(_radix, _idx, _new_node, _gfp) \
+	(__kds_genradix_cast(_radix)					\
+	 __kds_genradix_alloc_idx(&(_radix)->tree, (_idx),		\
+				  __kds_genradix_obj_size(_radix),	\
+				  (_new_node), (_gfp), true))
+
+/**
+ * genradix_alloc_node() - allocate a zeroed node, as a spare for
+ *	genradix_ptr_alloc_preallocated().
+ * @gfp: allocation flags.
+ *
+ * Context: may sleep if @gfp allows.
+ * Return: the node, or NULL on allocation failure.
+ */
+static inline struct genradix_node *genradix_alloc_node(gfp_t gfp)
+{
+	return kds_node_alloc(KDS_GENRADIX_NODE_SIZE, gfp);
+}
+
+/**
+ * genradix_free_node() - free a spare node from genradix_alloc_node().
+ * @node: the node, or NULL.
+ *
+ * Context: any context kfree() may be called from.
+ */
+static inline void genradix_free_node(struct genradix_node *node)
+{
+	kds_node_free(node, KDS_GENRADIX_NODE_SIZE);
+}
+
+/* ---------------------------------------------------------- iteration */
+
+/* Iterator state past either end of the index space. */
+static __always_inline void __kds_genradix_iter_finish(struct genradix_iter *iter)
+{
+	iter->offset = SIZE_MAX;
+	iter->pos = SIZE_MAX;
+	iter->leaf = NULL;
+	iter->leaf_key = SIZE_MAX;
+	iter->parent = NULL;
+	iter->parent_key = 0;
+}
+
+static __always_inline struct genradix_iter
+__kds_genradix_iter_start(size_t idx, size_t obj_size)
+{
+	struct genradix_iter iter = { .pos = idx };
+
+	if (!__kds_genradix_offset(idx, obj_size, &iter.offset))
+		__kds_genradix_iter_finish(&iter);
+	return iter;
+}
+
+/**
+ * genradix_iter_init() - an iterator positioned at an index.
+ * @_radix: the tree that will be iterated over.
+ * @_idx: starting index.
+ *
+ * An index beyond genradix_last_pos() gives an iterator that has already
+ * finished: peeking returns NULL.
+ *
+ * Context: any.
+ * Return: a struct genradix_iter (an expression, for assignment).
+ */
+#define genradix_iter_init(_radix, _idx)				\
+	__kds_genradix_iter_start((_idx), __kds_genradix_obj_size(_radix))
+
+/* Whether the iterator's position lies in its cached leaf. */
+static __always_inline bool __kds_genradix_iter_cached(const struct genradix_iter *iter)
+{
+	return (iter->offset >> KDS_GENRADIX_NODE_SHIFT) + 1 == iter->leaf_key;
+}
+
+/*
+ * The slow paths work on a copy: the caller's iterator never has its
+ * address taken, so the compiler can keep it in registers across a
+ * for_each loop instead of updating it through memory on every entry.
+ */
+static __always_inline void *__kds_genradix_iter_peek(struct genradix_iter *iter,
+						      struct __genradix *radix,
+						      size_t obj_size)
+{
+	struct genradix_iter copy;
+	void *p;
+
+	if (likely(__kds_genradix_iter_cached(iter)))
+		return iter->leaf + (iter->offset & __KDS_GENRADIX_OFFSET_MASK);
+	copy = *iter;
+	p = kds_genradix_iter_peek(&copy, radix, obj_size);
+	*iter = copy;
+	return p;
+}
+
+static __always_inline void *__kds_genradix_iter_peek_prev(struct genradix_iter *iter,
+							   struct __genradix *radix,
+							   size_t obj_size)
+{
+	struct genradix_iter copy;
+	void *p;
+
+	if (likely(__kds_genradix_iter_cached(iter)))
+		return iter->leaf + (iter->offset & __KDS_GENRADIX_OFFSET_MASK);
+	copy = *iter;
+	p = kds_genradix_iter_peek_prev(&copy, radix, obj_size);
+	*iter = copy;
+	return p;
+}
+
+/*
+ * genradix_iter_peek() for the loop macros: the result goes to @p and the
+ * return value says whether there is one, so that the cached-leaf path
+ * needs no NULL test.
+ */
+static __always_inline bool __kds_genradix_iter_next(struct genradix_iter *iter,
+						     struct __genradix *radix,
+						     size_t obj_size, void **p)
+{
+	struct genradix_iter copy;
+
+	if (likely(__kds_genradix_iter_cached(iter))) {
+		*p = iter->leaf + (iter->offset & __KDS_GENRADIX_OFFSET_MASK);
+		return true;
+	}
+	copy = *iter;
+	*p = kds_genradix_iter_peek(&copy, radix, obj_size);
+	*iter = copy;
+	return *p != NULL;
+}
+
+static __always_inline bool __kds_genradix_iter_prev(struct genradix_iter *iter,
+						     struct __genradix *radix,
+						     size_t obj_size, void **p)
+{
+	struct genradix_iter copy;
+
+	if (likely(__kds_genradix_iter_cached(iter))) {
+		*p = iter->leaf + (iter->offset & __KDS_GENRADIX_OFFSET_MASK);
+		return true;
+	}
+	copy = *iter;
+	*p = kds_genradix_iter_peek_prev(&copy, radix, obj_size);
+	*iter = copy;
+	return *p != NULL;
+}
+
+/**
+ * genradix_iter_peek() - the first existing entry at or after the iterator.
+ * @_iter: pointer to a struct genradix_iter.
+ * @_radix: the tree being iterated over.
+ *
+ * Moves @_iter forward past absent leaves and subtrees (without visiting
+ * their entries one by one) so that @_iter->pos is the index of the entry
+ * returned. Within one leaf the lookup is O(1): the iterator caches it.
+ *
+ * Context: any; may run concurrently with genradix_ptr_alloc().
+ * Return: the entry, or NULL when no entry exists at or after the position.
+ */
+#define genradix_iter_peek(_iter, _radix)				\
+	(__kds_genradix_cast(_radix)					\
+	 __kds_genradix_iter_peek((_iter), &(_radix)->tree,		\
+				  __kds_genradix_obj_size(_radix)))
+
+/**
+ * genradix_iter_peek_prev() - the last existing entry at or before the
+ *	iterator.
+ * @_iter: pointer to a struct genradix_iter.
+ * @_radix: the tree being iterated over.
+ *
+ * Moves @_iter backward past absent leaves and subtrees so that
+ * @_iter->pos is the index of the entry returned. A position beyond the
+ * current extent of the tree starts from the tree's last possible entry.
+ *
+ * Context: any; may run concurrently with genradix_ptr_alloc().
+ * Return: the entry, or NULL when no entry exists at or before the position.
+ */
+#define genradix_iter_peek_prev(_iter, _radix)				\
+	(__kds_genradix_cast(_radix)					\
+	 __kds_genradix_iter_peek_prev((_iter), &(_radix)->tree,	\
+				       __kds_genradix_obj_size(_radix)))
+
+static __always_inline void __kds_genradix_iter_advance(struct genradix_iter *iter,
+							size_t obj_size)
+{
+	size_t next;
+
+	if (unlikely(check_add_overflow(iter->offset, obj_size, &next))) {
+		__kds_genradix_iter_finish(iter);
+		return;
+	}
+	/* Entries of other sizes never straddle a leaf: skip the tail. */
+	if (!is_power_of_2(obj_size) &&
+	    (next & __KDS_GENRADIX_OFFSET_MASK) + obj_size > KDS_GENRADIX_NODE_SIZE) {
+		next |= __KDS_GENRADIX_OFFSET_MASK;
+		if (unlikely(next == SIZE_MAX)) {
+			__kds_genradix_iter_finish(iter);
+			return;
+		}
+		next++;
+	}
+	iter->offset = next;
+	iter->pos++;
+}
+
+/**
+ * genradix_iter_advance() - move an iterator to the next index.
+ * @_iter: pointer to a struct genradix_iter.
+ * @_radix: the tree being iterated over.
+ *
+ * Advancing past genradix_last_pos() finishes the iterator (no wrap-around).
+ *
+ * Context: any.
+ */
+#define genradix_iter_advance(_iter, _radix)				\
+	__kds_genradix_iter_advance((_iter), __kds_genradix_obj_size(_radix))
+
+static __always_inline void __kds_genradix_iter_rewind(struct genradix_iter *iter,
+						       size_t obj_size)
+{
+	if (unlikely(iter->offset == 0 || iter->leaf_key == SIZE_MAX)) {
+		__kds_genradix_iter_finish(iter);
+		return;
+	}
+	/* From the start of a leaf, step over the previous leaf's unused tail. */
+	if (!(iter->offset & __KDS_GENRADIX_OFFSET_MASK))
+		iter->offset -= KDS_GENRADIX_NODE_SIZE % obj_size;
+	iter->offset -= obj_size;
+	iter->pos--;
+}
+
+/**
+ * genradix_iter_rewind() - move an iterator to the previous index.
+ * @_iter: pointer to a struct genradix_iter.
+ * @_radix: the tree being iterated over.
+ *
+ * Rewinding from index 0 finishes the iterator (no wrap-around).
+ *
+ * Context: any.
+ */
+#define genradix_iter_rewind(_iter, _radix)				\
+	__kds_genradix_iter_rewind((_iter), __kds_genradix_obj_size(_radix))
+
+/**
+ * genradix_for_each_from() - iterate over the existing entries from an index.
+ * @_radix: the tree.
+ * @_iter: a struct genradix_iter (not a pointer) tracking the position.
+ * @_p: entry pointer, set to each existing entry in increasing index order.
+ * @_start: first index to consider.
+ *
+ * On every iteration @_iter.pos is the index of @_p.
+ *
+ * Context: any; may run concurrently with genradix_ptr_alloc().
+ */
+#define genradix_for_each_from(_radix, _iter, _p, _start)		\
+	for (_iter = genradix_iter_init(_radix, _start);		\
+	     ({ void *__kds_gr_p;					\
+		bool __kds_gr_ok = __kds_genradix_iter_next(&(_iter),	\
+				&(_radix)->tree,			\
+				__kds_genradix_obj_size(_radix),	\
+				&__kds_gr_p);				\
+		_p = __kds_gr_p;					\
+		__kds_gr_ok; });					\
+	     genradix_iter_advance(&_iter, _radix))
+
+/**
+ * genradix_for_each() - iterate over every existing entry.
+ * @_radix: the tree.
+ * @_iter: a struct genradix_iter (not a pointer) tracking the position.
+ * @_p: entry pointer, set to each existing entry in increasing index order.
+ *
+ * On every iteration @_iter.pos is the index of @_p.
+ *
+ * Context: any; may run concurrently with genradix_ptr_alloc().
+ */
+#define genradix_for_each(_radix, _iter, _p)				\
+	genradix_for_each_from(_radix, _iter, _p, 0)
+
+/**
+ * genradix_for_each_reverse() - iterate over every existing entry, last first.
+ * @_radix: the tree.
+ * @_iter: a struct genradix_iter (not a pointer) tracking the position.
+ * @_p: entry pointer, set to each existing entry in decreasing index order.
+ *
+ * On every iteration @_iter.pos is the index of @_p.
+ *
+ * Context: any; may run concurrently with genradix_ptr_alloc().
+ */
+#define genradix_for_each_reverse(_radix, _iter, _p)			\
+	for (_iter = genradix_iter_init(_radix, genradix_last_pos(_radix)); \
+	     ({ void *__kds_gr_p;					\
+		bool __kds_gr_ok = __kds_genradix_iter_prev(&(_iter),	\
+				&(_radix)->tree,			\
+				__kds_genradix_obj_size(_radix),	\
+				&__kds_gr_p);				\
+		_p = __kds_gr_p;					\
+		__kds_gr_ok; });					\
+	     genradix_iter_rewind(&_iter, _radix))
+
+/* ------------------------------------------------------------ prealloc */
+
+static __always_inline int __kds_genradix_prealloc_idx(struct __genradix *radix,
+						       size_t nr, size_t obj_size,
+						       gfp_t gfp)
+{
+	size_t last;
+
+	if (!__kds_genradix_offset(nr, obj_size, &last))
+		return -ENOMEM;
+	return kds_genradix_prealloc(radix, last, gfp);
+}
+
+/**
+ * genradix_prealloc() - allocate the leaves for entries 0 to @_nr.
+ * @_radix: the tree.
+ * @_nr: last index to make present (inclusive, as in Linux: @_nr + 1
+ *	entries, so a table of @_nr entries also gets one spare index).
+ * @_gfp: allocation flags.
+ *
+ * On failure the leaves allocated so far stay in the tree (which remains
+ * valid) and are freed by genradix_free().
+ *
+ * Context: may sleep if @_gfp allows; may run concurrently with
+ * genradix_ptr_alloc() and genradix_ptr().
+ * Return: 0 on success; -ENOMEM on allocation failure or when @_nr is
+ * larger than genradix_last_pos().
+ */
+#define genradix_prealloc(_radix, _nr, _gfp)				\
+	__kds_genradix_prealloc_idx(&(_radix)->tree, (_nr),		\
+				    __kds_genradix_obj_size(_radix), (_gfp))
+
+#endif /* KDS_GENRADIX_H */

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * failure_test.c - allocation failure at every point: a scenario is re-run
+ * failing its 1st, 2nd, ... allocation until it runs clean. Every call must
+ * fail cleanly (NULL or -ENOMEM), values stored before stay intact, the
+ * tree stays valid for lookups and iteration, and genradix_free() releases
+ * every node.
+ */
+#include "kds_testing.h"
+#include "gr_test.h"
+
+KDS_TEST_SUITE(genradix_failure);
+
+#define N_STEPS 9
+
+/*
+ * The scenario: growth from empty, growth of an existing tree by several
+ * levels, a deep allocation, prealloc over several leaves and a
+ * preallocated insert. Returns which steps succeeded in @ok.
+ */
+static void scenario(struct gr_model *m, bool ok[N_STEPS], size_t idx[N_STEPS],
+		     struct genradix_node *spare)
+{
+	const struct gr_ops *ops = m->ops;
+	size_t per_leaf = gr_per_leaf(ops);
+	int s = 0;
+
+	idx[0] = 5 * per_leaf + 1;
+	idx[1] = gr_first_idx_at_depth(ops, 3) + 2;
+	idx[2] = ops->last_pos - 1;
+	idx[3] = 2;
+	idx[4] = 7 * per_leaf;		/* prealloc count */
+	idx[5] = gr_first_idx_at_depth(ops, 2) + per_leaf;
+	idx[6] = gr_first_idx_at_depth(ops, 2) + 3 * per_leaf;
+	idx[7] = 9 * per_leaf;
+	idx[8] = ops->last_pos;
+
+	for (s = 0; s < 4; s++)
+		ok[s] = ops->alloc(&m->r, idx[s], GFP_KERNEL) != NULL;
+	ok[4] = ops->prealloc(&m->r, idx[4], GFP_KERNEL) == 0;
+	ok[5] = ops->alloc_inlined(&m->r, idx[5], GFP_KERNEL) != NULL;
+	ok[6] = ops->alloc_pre(&m->r, idx[6], &spare, GFP_KERNEL) != NULL;
+	genradix_free_node(spare);
+	spare = NULL;
+	ok[7] = ops->alloc_pre_inlined(&m->r, idx[7], &spare, GFP_KERNEL) != NULL;
+	genradix_free_node(spare);
+	ok[8] = ops->alloc(&m->r, idx[8], GFP_KERNEL) != NULL;
+}
+
+static bool walk_sorted(void *ctx, size_t pos, void *p)
+{
+	size_t *last = ctx;
+
+	if (last[1] && pos <= last[0])
+		return false;
+	last[0] = pos;
+	last[1] = 1;
+	return true;
+}
+
+static void run_size(const struct gr_ops *ops)
+{
+	unsigned long nth;
+
+	for (nth = 1; ; nth++) {
+		struct gr_model m;
+		struct kds_alloc_stats st0, st1;
+		bool ok[N_STEPS];
+		size_t idx[N_STEPS], i, last[2] = { 0, 0 };
+		struct genradix_node *spare;
+		void *pre;
+
+		gr_model_init(&m, ops);
+		/* Values present before failures start. */
+		pre = ops->alloc(&m.r, 3 * gr_per_leaf(ops), GFP_KERNEL);
+		cr_assert_not_null(pre);
+		gr_put(ops, pre, 0x1234567);
+		spare = genradix_alloc_node(GFP_KERNEL);
+		cr_assert_not_null(spare);
+
+		kds_alloc_stats(&st0);
+		kds_alloc_fail_nth(nth);
+		scenario(&m, ok, idx, spare);
+		kds_alloc_fail_off();
+		kds_alloc_stats(&st1);
+
+		/* Earlier values intact; every step that succeeded is visible. */
+		cr_assert_eq(ops->ptr(&m.r, 3 * gr_per_leaf(ops)), pre, "size %zu nth %lu",
+			     ops->size, nth);
+		cr_assert_eq(gr_get(ops, pre), 0x1234567 & gr_mask(ops));
+		for (i = 0; i < N_STEPS; i++) {
+			if (i == 4)
+				continue;
+			if (ok[i])
+				cr_assert_not_null(ops->ptr(&m.r, idx[i]),
+						   "size %zu nth %lu step %zu", ops->size, nth, i);
+		}
+		if (ok[4])
+			cr_assert_not_null(ops->ptr(&m.r, idx[4]));
+		/* Iteration stays ordered and consistent with lookups. */
+		cr_assert_eq(ops->for_each(&m.r, walk_sorted, last) > 0, true);
+		last[0] = last[1] = 0;
+		/* The tree still takes new entries. */
+		for (i = 0; i < N_STEPS; i++)
+			cr_assert_not_null(ops->alloc(&m.r, idx[i], GFP_KERNEL),
+					   "size %zu nth %lu: retry of step %zu", ops->size, nth, i);
+		cr_assert_eq(gr_get(ops, pre), 0x1234567 & gr_mask(ops));
+		gr_model_destroy(&m);
+		cr_assert_eq(kds_alloc_live(), 0, "size %zu nth %lu: leak", ops->size, nth);
+
+		if (st1.failed == st0.failed) {
+			/* The scenario ran clean: every failure point was covered. */
+			for (i = 0; i < N_STEPS; i++)
+				cr_assert(ok[i], "size %zu: step %zu failed without injection",
+					  ops->size, i);
+			cr_assert_gt(nth, 10, "the scenario allocates several nodes");
+			break;
+		}
+		cr_assert_eq(st1.failed - st0.failed, 1);
+		cr_assert(!ok[0] || !ok[1] || !ok[2] || !ok[3] || !ok[4] || !ok[5] ||
+			  !ok[6] || !ok[7] || !ok[8], "nth %lu: a failure went unreported", nth);
+	}
+}
+
+Test(genradix_failure, every_allocation_point)
+{
+	kds_warn_set_quiet(true);
+	for (size_t k = 0; k < gr_ops_count; k++)
+		run_size(&gr_ops_all[k]);
+}
+
+Test(genradix_failure, sticky_failure_from_empty)
+{
+	kds_warn_set_quiet(true);
+	for (size_t k = 0; k < gr_ops_count; k++) {
+		const struct gr_ops *ops = &gr_ops_all[k];
+		struct gr_radix r;
+
+		genradix_init(&r);
+		kds_alloc_fail_after(0);
+		cr_assert_null(ops->alloc(&r, 0, GFP_KERNEL));
+		cr_assert_null(ops->alloc(&r, ops->last_pos, GFP_KERNEL));
+		cr_assert_eq(ops->prealloc(&r, 10, GFP_KERNEL), -ENOMEM);
+		kds_alloc_fail_off();
+		cr_assert_null(r.tree.root);
+		cr_assert_null(ops->ptr(&r, 0));
+		/* Two nodes succeed, then failure: a partial deep path stays valid. */
+		kds_alloc_fail_after(2);
+		cr_assert_null(ops->alloc(&r, ops->last_pos, GFP_KERNEL));
+		kds_alloc_fail_off();
+		cr_assert_not_null(ops->ptr(&r, 0), "leaf 0 was installed");
+		cr_assert_null(ops->ptr(&r, ops->last_pos));
+		cr_assert_not_null(ops->alloc(&r, ops->last_pos, GFP_KERNEL));
+		ops->free(&r);
+	}
+}
