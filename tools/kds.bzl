@@ -33,9 +33,10 @@ def kds_cc_test(name, srcs, deps = [], copts = [], size = "small", **kwargs):
 # Packages whose top-level sources are shared by the userspace library and
 # kds.ko. Each provides a cc_library named after the package and a filegroup
 # ":shared_srcs" of its top-level .c/.h files; listing it here puts it in
-# //:libkds.so, the seam checks and the module build.
+# //:kds (libkds.a, libkds.so), the docs, the seam checks and the module build.
 KDS_SHARED_PACKAGES = [
-    "//genradix",
     "//dma",
+    "//genradix",
     "//dax_bus",
+    "//benchmarks/flex_array",
 ]
