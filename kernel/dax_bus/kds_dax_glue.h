@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kds_dax_glue.h - the kds dax bus as a real sysfs bus in kds.ko.
+ */
+#ifndef KDS_DAX_GLUE_H
+#define KDS_DAX_GLUE_H
+
+/* Path of the driver kds.ko registers on its bus, for tests. */
+#define KDS_DAX_GLUE_DRIVER_DIR	"/sys/bus/kds_dax/drivers/kds_device_dax/"
+
+/**
+ * kds_dax_glue_init() - register the "kds_dax" bus and its default driver.
+ *
+ * Context: module init.
+ * Return: 0 or -errno (nothing stays registered on failure).
+ */
+int kds_dax_glue_init(void);
+
+/**
+ * kds_dax_glue_exit() - unregister what kds_dax_glue_init() registered and
+ * free every id written to the driver's new_id.
+ *
+ * Context: module exit.
+ */
+void kds_dax_glue_exit(void);
+
+#endif /* KDS_DAX_GLUE_H */

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dax_ids.c - the dax id case table (dax_bus/tests/id_cases.h) in the
+ * kernel, and the same inputs written to the running kernel's own dax bus
+ * (/sys/bus/dax/drivers/device_dax/new_id and remove_id) to compare kds's
+ * Linux 5.1 semantics with Linux 6.1's.
+ */
+#include "kds_port.h"
+#include "kds_ktap.h"
+#include "kernel_side.h"
+
+#if __has_include("dax_bus/dax_bus.h") && __has_include("dax_bus/tests/id_cases.h")
+#include "dax_bus/dax_bus.h"
+#include "dax_bus/tests/id_cases.h"
+
+#define KDS_DAX_KERNEL_DRV	"/sys/bus/dax/drivers/device_dax/"
+/* The driver kds.ko registers on its own bus (kernel/dax_bus/glue.c). */
+#define KDS_DAX_KDS_DRV		"/sys/bus/kds_dax/drivers/kds_device_dax/"
+
+static void dax_parse_table(struct kds_expect *e)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kds_dax_id_cases); i++) {
+		const struct kds_dax_id_case *c = &kds_dax_id_cases[i];
+		int region = -7, id = -7;
+		int rc = kds_dax_parse_id(c->input, c->len, &region, &id);
+
+		if (rc != c->expected) {
+			kds_expect_fail(e, __FILE__, __LINE__,
+					"case %zu (%s): parse gave %d, want %d",
+					i, c->what, rc, c->expected);
+			continue;
+		}
+		if (!rc && (region != c->region || id != c->id))
+			kds_expect_fail(e, __FILE__, __LINE__,
+					"case %zu (%s): parsed dax%d.%d, want dax%d.%d",
+					i, c->what, region, id, c->region, c->id);
+		if (rc && (region != -7 || id != -7))
+			kds_expect_fail(e, __FILE__, __LINE__,
+					"case %zu (%s): outputs touched on error", i, c->what);
+	}
+}
+
+/* new_id then remove_id of every case on a kds driver: results and ids. */
+static void dax_new_remove_id_table(struct kds_expect *e)
+{
+	struct kds_dax_bus bus;
+	struct kds_dax_driver drv = { .name = "kds_test_dax" };
+	size_t i;
+
+	kds_dax_bus_init(&bus);
+	KDS_ASSERT(e, kds_dax_driver_register(&bus, &drv) == 0);
+	for (i = 0; i < ARRAY_SIZE(kds_dax_id_cases); i++) {
+		const struct kds_dax_id_case *c = &kds_dax_id_cases[i];
+		ssize_t want = c->expected ? c->expected : (ssize_t)c->len;
+		ssize_t rc = kds_dax_new_id_store(&drv, c->input, c->len);
+
+		if (rc != want)
+			kds_expect_fail(e, __FILE__, __LINE__,
+					"case %zu (%s): new_id gave %zd, want %zd",
+					i, c->what, rc, want);
+		if (!c->expected &&
+		    !KDS_EXPECT(e, kds_dax_driver_has_id(&drv, c->region, c->id)))
+			kds_expect_note(e, "case %zu (%s) not listed after new_id",
+					i, c->what);
+		rc = kds_dax_remove_id_store(&drv, c->input, c->len);
+		if (rc != want)
+			kds_expect_fail(e, __FILE__, __LINE__,
+					"case %zu (%s): remove_id gave %zd, want %zd",
+					i, c->what, rc, want);
+		if (!c->expected)
+			KDS_EXPECT(e, !kds_dax_driver_has_id(&drv, c->region, c->id));
+	}
+	KDS_EXPECT_EQ(e, kds_dax_driver_nr_ids(&drv), 0);
+	kds_dax_driver_unregister(&drv);
+	kds_dax_bus_destroy(&bus);
+}
+
+static bool kds_dax_has_byte(const struct kds_dax_id_case *c, char b)
+{
+	return c->len && memchr(c->input, b, c->len);
+}
+
+/*
+ * The same bytes through kds's new_id and the running kernel's. Where they
+ * disagree the difference must be one of the known 5.1 (kds) / 6.1 ones:
+ *   - 6.1 reads the numbers with sscanf("%d") and so accepts negative
+ *     numbers that print back ("dax-1.0"); kds refuses them;
+ *   - 6.1 compares C strings, so bytes after a NUL are never looked at
+ *     ("dax0.0\0junk" is accepted); kds refuses any NUL in the count;
+ *   - a zero-length write returns 0 at the sysfs layer before any store
+ *     runs; kds's store itself says -EINVAL.
+ * Anything else fails the case. Every difference is printed.
+ */
+static void dax_new_id_vs_kernel(struct kds_expect *e)
+{
+	struct kds_dax_bus bus;
+	struct kds_dax_driver drv = { .name = "kds_test_dax" };
+	unsigned int same = 0, negative = 0, nul = 0, empty = 0;
+	size_t i;
+
+	kds_dax_bus_init(&bus);
+	KDS_ASSERT(e, kds_dax_driver_register(&bus, &drv) == 0);
+	for (i = 0; i < ARRAY_SIZE(kds_dax_id_cases); i++) {
+		const struct kds_dax_id_case *c = &kds_dax_id_cases[i];
+		ssize_t k = kds_dax_new_id_store(&drv, c->input, c->len);
+		ssize_t r = kds_test_sysfs_write(KDS_DAX_KERNEL_DRV "new_id",
+						 c->input, c->len);
+		ssize_t kr = kds_dax_remove_id_store(&drv, c->input, c->len);
+		ssize_t rr = kds_test_sysfs_write(KDS_DAX_KERNEL_DRV "remove_id",
+						  c->input, c->len);
+
+		if (k == r && kr == rr) {
+			same++;
+			continue;
+		}
+		if (k == -EINVAL && kr == -EINVAL && r == (ssize_t)c->len &&
+		    rr == (ssize_t)c->len && c->len) {
+			if (kds_dax_has_byte(c, '-')) {
+				negative++;
+				kds_expect_note(e, "6.1 accepts, kds refuses (negative number): case %zu (%s)",
+						i, c->what);
+				continue;
+			}
+			if (kds_dax_has_byte(c, '\0')) {
+				nul++;
+				kds_expect_note(e, "6.1 accepts, kds refuses (NUL in the count): case %zu (%s)",
+						i, c->what);
+				continue;
+			}
+		}
+		if (!c->len && k == -EINVAL && r == 0 && rr == 0) {
+			empty++;
+			kds_expect_note(e, "empty write: 6.1 returns 0 at the sysfs layer, kds -EINVAL");
+			continue;
+		}
+		kds_expect_fail(e, __FILE__, __LINE__,
+				"case %zu (%s): new_id kds %zd kernel %zd, remove_id kds %zd kernel %zd",
+				i, c->what, k, r, kr, rr);
+	}
+	kds_expect_note(e, "%zu inputs: %u agree, differences: %u negative, %u NUL, %u empty",
+			ARRAY_SIZE(kds_dax_id_cases), same, negative, nul, empty);
+	/* The table covers accepted names, and they must agree. */
+	KDS_EXPECT(e, same > 0);
+	KDS_EXPECT_EQ(e, kds_dax_driver_nr_ids(&drv), 0);
+	kds_dax_driver_unregister(&drv);
+	kds_dax_bus_destroy(&bus);
+}
+
+/*
+ * The same bytes written to kds.ko's own bus (/sys/bus/kds_dax, the glue in
+ * kernel/dax_bus/) must give what the core store gives, except that sysfs
+ * answers an empty write with 0 before any store runs.
+ */
+static void dax_kds_sysfs_matches_core(struct kds_expect *e)
+{
+	struct kds_dax_bus bus;
+	struct kds_dax_driver drv = { .name = "kds_test_dax" };
+	unsigned int accepted = 0;
+	size_t i;
+
+	kds_dax_bus_init(&bus);
+	KDS_ASSERT(e, kds_dax_driver_register(&bus, &drv) == 0);
+	for (i = 0; i < ARRAY_SIZE(kds_dax_id_cases); i++) {
+		const struct kds_dax_id_case *c = &kds_dax_id_cases[i];
+		ssize_t k = kds_dax_new_id_store(&drv, c->input, c->len);
+		ssize_t s = kds_test_sysfs_write(KDS_DAX_KDS_DRV "new_id", c->input, c->len);
+		ssize_t kr = kds_dax_remove_id_store(&drv, c->input, c->len);
+		ssize_t sr = kds_test_sysfs_write(KDS_DAX_KDS_DRV "remove_id",
+						  c->input, c->len);
+
+		if (!c->len) {
+			k = 0;
+			kr = 0;
+		}
+		if (k != s || kr != sr)
+			kds_expect_fail(e, __FILE__, __LINE__,
+					"case %zu (%s): new_id core %zd sysfs %zd, remove_id core %zd sysfs %zd",
+					i, c->what, k, s, kr, sr);
+		accepted += s > 0;
+	}
+	kds_expect_note(e, "%zu inputs, %u accepted through /sys/bus/kds_dax",
+			ARRAY_SIZE(kds_dax_id_cases), accepted);
+	KDS_EXPECT(e, accepted > 0);
+	kds_dax_driver_unregister(&drv);
+	kds_dax_bus_destroy(&bus);
+}
+
+static const struct kds_case kds_dax_id_suite_cases[] = {
+	KDS_CASE(dax_parse_table),
+	KDS_CASE(dax_new_remove_id_table),
+};
+
+static const struct kds_case kds_dax_vs_kernel_cases[] = {
+	KDS_CASE(dax_new_id_vs_kernel),
+};
+
+static const struct kds_case kds_dax_sysfs_cases[] = {
+	KDS_CASE(dax_kds_sysfs_matches_core),
+};
+
+static const char *kds_dax_ids_skip(void)
+{
+	return NULL;
+}
+
+static const char *kds_dax_vs_kernel_skip(void)
+{
+	if (!kds_test_path_exists(KDS_DAX_KERNEL_DRV "new_id"))
+		return "the kernel's device_dax driver is not loaded";
+	return NULL;
+}
+
+static const char *kds_dax_sysfs_skip(void)
+{
+	if (!kds_test_path_exists(KDS_DAX_KDS_DRV "new_id"))
+		return "kds.ko (with its kds_dax bus) is not loaded";
+	return NULL;
+}
+
+#else /* the dax bus component is not part of this build */
+
+static void dax_absent(struct kds_expect *e)
+{
+}
+
+static const struct kds_case kds_dax_id_suite_cases[] = { KDS_CASE(dax_absent) };
+static const struct kds_case kds_dax_vs_kernel_cases[] = { KDS_CASE(dax_absent) };
+static const struct kds_case kds_dax_sysfs_cases[] = { KDS_CASE(dax_absent) };
+
+static const char *kds_dax_ids_skip(void)
+{
+	return "dax_bus is not part of this build";
+}
+
+static const char *kds_dax_vs_kernel_skip(void)
+{
+	return "dax_bus is not part of this build";
+}
+
+static const char *kds_dax_sysfs_skip(void)
+{
+	return "dax_bus is not part of this build";
+}
+
+#endif
+
+KDS_SUITE(kds_suite_dax_ids, "kds_dax_ids", kds_dax_id_suite_cases, kds_dax_ids_skip);
+KDS_SUITE(kds_suite_dax_ids_vs_kernel, "kds_dax_ids_vs_linux", kds_dax_vs_kernel_cases,
+	  kds_dax_vs_kernel_skip);
+KDS_SUITE(kds_suite_dax_ids_sysfs, "kds_dax_ids_via_sysfs", kds_dax_sysfs_cases,
+	  kds_dax_sysfs_skip);

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kds_expect.h - a tiny assertion shim for test cases that run both inside
+ * the kernel (kds_test.ko, reporting KTAP) and in userspace (plain test
+ * programs over the user port).
+ *
+ * A case header includes only "kds_port.h", component headers and this
+ * file. Each case is a static function taking a struct kds_expect, listed
+ * in a struct kds_case table:
+ *
+ *	static void my_case(struct kds_expect *e)
+ *	{
+ *		KDS_EXPECT_EQ(e, ilog2(8u), 3);
+ *	}
+ *	static const struct kds_case my_cases[] = { KDS_CASE(my_case) };
+ *
+ * Only kds_expect_fail(), kds_expect_note() and the warning brackets differ
+ * between the worlds: kernel/tests/ktap.c prints KTAP diagnostics, the
+ * userspace implementation (kernel/tests/user/expect.c) prints to stderr.
+ * Whichever runner executes a case also checks that it freed every
+ * allocation it made (kds_alloc_live() before and after).
+ */
+#ifndef KDS_EXPECT_H
+#define KDS_EXPECT_H
+
+#include "kds_port.h"
+
+/**
+ * struct kds_expect - the state of one running test case.
+ * @name: the case's name.
+ * @failures: failed expectations so far.
+ */
+struct kds_expect {
+	const char *name;
+	unsigned int failures;
+};
+
+/**
+ * struct kds_case - one entry of a case table.
+ * @name: the case's name, as reported (KTAP test name).
+ * @run: the case body.
+ */
+struct kds_case {
+	const char *name;
+	void (*run)(struct kds_expect *e);
+};
+
+/**
+ * KDS_CASE() - a case-table entry named after its function.
+ * @fn: a function of type void (struct kds_expect *).
+ */
+#define KDS_CASE(fn)	{ .name = #fn, .run = fn }
+
+/**
+ * kds_expect_fail() - record a failed expectation and print why.
+ * @e: the running case.
+ * @file: source file of the expectation.
+ * @line: source line of the expectation.
+ * @fmt: printf-style explanation.
+ *
+ * Context: the case's context (process context in the kernel).
+ */
+void kds_expect_fail(struct kds_expect *e, const char *file, int line,
+		     const char *fmt, ...) __printf(4, 5);
+
+/**
+ * kds_expect_note() - print a diagnostic line that is not a failure.
+ * @e: the running case.
+ * @fmt: printf-style text.
+ *
+ * Context: the case's context.
+ */
+void kds_expect_note(struct kds_expect *e, const char *fmt, ...) __printf(2, 3);
+
+/**
+ * kds_expect_warnings_begin() - the code that follows may WARN on purpose.
+ * @e: the running case.
+ * @what: what is provoked (printed in the bracket marker).
+ *
+ * In the kernel this prints a marker the VM runner recognises: a kernel
+ * warning between the markers is expected, one anywhere else fails the
+ * run. In userspace it silences the port's warning reports.
+ *
+ * Context: the case's context.
+ */
+void kds_expect_warnings_begin(struct kds_expect *e, const char *what);
+
+/**
+ * kds_expect_warnings_end() - close a kds_expect_warnings_begin() bracket.
+ * @e: the running case.
+ *
+ * Context: the case's context.
+ */
+void kds_expect_warnings_end(struct kds_expect *e);
+
+/**
+ * KDS_EXPECT() - expect @cond to be true; evaluates to @cond.
+ * @e: the running case.
+ * @cond: the condition.
+ */
+#define KDS_EXPECT(e, cond) ({						\
+	bool _kds_xok = !!(cond);					\
+	if (!_kds_xok)							\
+		kds_expect_fail(e, __FILE__, __LINE__,			\
+				"expected %s", #cond);			\
+	_kds_xok;							\
+})
+
+/**
+ * KDS_EXPECT_EQ() - expect two integers to be equal; evaluates to the result.
+ * @e: the running case.
+ * @a: first value (compared as long long).
+ * @b: second value (compared as long long).
+ */
+#define KDS_EXPECT_EQ(e, a, b) ({					\
+	long long _kds_xa = (long long)(a), _kds_xb = (long long)(b);	\
+	bool _kds_xok = _kds_xa == _kds_xb;				\
+	if (!_kds_xok)							\
+		kds_expect_fail(e, __FILE__, __LINE__,			\
+				"expected %s == %s (%lld vs %lld)",	\
+				#a, #b, _kds_xa, _kds_xb);		\
+	_kds_xok;							\
+})
+
+/**
+ * KDS_EXPECT_U64_EQ() - expect two unsigned 64-bit values to be equal.
+ * @e: the running case.
+ * @a: first value.
+ * @b: second value.
+ */
+#define KDS_EXPECT_U64_EQ(e, a, b) ({					\
+	unsigned long long _kds_xa = (unsigned long long)(a);		\
+	unsigned long long _kds_xb = (unsigned long long)(b);		\
+	bool _kds_xok = _kds_xa == _kds_xb;				\
+	if (!_kds_xok)							\
+		kds_expect_fail(e, __FILE__, __LINE__,			\
+				"expected %s == %s (0x%llx vs 0x%llx)",	\
+				#a, #b, _kds_xa, _kds_xb);		\
+	_kds_xok;							\
+})
+
+/**
+ * KDS_EXPECT_PTR_EQ() - expect two pointers to be equal.
+ * @e: the running case.
+ * @a: first pointer.
+ * @b: second pointer.
+ */
+#define KDS_EXPECT_PTR_EQ(e, a, b) ({					\
+	const void *_kds_xa = (a), *_kds_xb = (b);			\
+	bool _kds_xok = _kds_xa == _kds_xb;				\
+	if (!_kds_xok)							\
+		kds_expect_fail(e, __FILE__, __LINE__,			\
+				"expected %s == %s (%p vs %p)",		\
+				#a, #b, _kds_xa, _kds_xb);		\
+	_kds_xok;							\
+})
+
+/**
+ * KDS_EXPECT_STREQ() - expect two NUL-terminated strings to be equal.
+ * @e: the running case.
+ * @a: first string (not NULL).
+ * @b: second string (not NULL).
+ */
+#define KDS_EXPECT_STREQ(e, a, b) ({					\
+	const char *_kds_xa = (a), *_kds_xb = (b);			\
+	bool _kds_xok = strcmp(_kds_xa, _kds_xb) == 0;			\
+	if (!_kds_xok)							\
+		kds_expect_fail(e, __FILE__, __LINE__,			\
+				"expected %s == %s (\"%s\" vs \"%s\")",	\
+				#a, #b, _kds_xa, _kds_xb);		\
+	_kds_xok;							\
+})
+
+/**
+ * KDS_ASSERT() - like KDS_EXPECT(), but return from the case when false.
+ * @e: the running case.
+ * @cond: the condition.
+ */
+#define KDS_ASSERT(e, cond) do {					\
+	if (!KDS_EXPECT(e, cond))					\
+		return;							\
+} while (0)
+
+#endif /* KDS_EXPECT_H */

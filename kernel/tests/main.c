@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * main.c - kds_test.ko: the kds test module.
+ *
+ * Built by kernel/build.sh --tests from the same shared sources as kds.ko
+ * (its own copy, with its own allocation counter) plus the sources in
+ * kernel/tests/.
+ * Loading it runs every suite and prints one KTAP document; unloading it
+ * reports any allocation kds code made and never freed. Both are read by
+ * the VM runner (kernel/vm/run.sh).
+ *
+ * Module parameter inject= (comma-separated: fail, leak, warn) plants
+ * faults so the runner's own failure detection can be tested.
+ */
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+
+#include "kds_port.h"
+#include "kds_ktap.h"
+
+static char *inject = "";
+module_param(inject, charp, 0444);
+MODULE_PARM_DESC(inject, "faults to plant for testing the runner: fail,leak,warn");
+
+unsigned long kds_test_seed = 0x6b64735f67720001UL;
+module_param_named(seed, kds_test_seed, ulong, 0444);
+MODULE_PARM_DESC(seed, "seed of the genradix operation sequences");
+
+/* Set from inject= before the suites run; read by the injected suite. */
+bool kds_test_inject_fail;
+bool kds_test_inject_warn;
+
+static const struct kds_suite *const kds_test_suites[] = {
+	&kds_suite_port,
+	&kds_suite_genradix,
+	&kds_suite_genradix_vs_kernel,
+	&kds_suite_dax_ids,
+	&kds_suite_dax_ids_sysfs,
+	&kds_suite_dax_ids_vs_kernel,
+	&kds_suite_dma_masks,
+	&kds_suite_dma_vs_kernel,
+	&kds_suite_stackinit,
+	&kds_suite_injected,
+};
+
+/* An allocation deliberately never freed (inject=leak). */
+static void *kds_test_leaked;
+
+static bool kds_test_has(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = list;
+
+	while ((p = strstr(p, word))) {
+		if ((p == list || p[-1] == ',') && (p[n] == '\0' || p[n] == ','))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+static int __init kds_test_init(void)
+{
+	int failed;
+
+	kds_test_inject_fail = kds_test_has(inject, "fail");
+	kds_test_inject_warn = kds_test_has(inject, "warn");
+	failed = kds_ktap_run(kds_test_suites, ARRAY_SIZE(kds_test_suites));
+	pr_info("kds_test: %d suite(s) failed\n", failed);
+	if (kds_test_has(inject, "leak"))
+		kds_test_leaked = kmalloc(32, GFP_KERNEL);
+	/*
+	 * Load succeeds even when tests fail: the KTAP document carries the
+	 * verdict, and the module must stay loaded so its unload leak check
+	 * runs too.
+	 */
+	return 0;
+}
+
+static void __exit kds_test_exit(void)
+{
+	long live = kds_alloc_live();
+
+	if (live)
+		pr_err("kds_test: %ld allocation(s) leaked at unload\n", live);
+	else
+		pr_info("kds_test: unloaded, no allocation outstanding\n");
+}
+
+module_init(kds_test_init);
+module_exit(kds_test_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("kds: in-kernel tests (KTAP) and cross-checks against the kernel");

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# vendor.sh - copy kds into a Linux kernel source tree so that the tree
+# builds it in-tree.
+#
+#   ./bazelw run //kernel:vendor -- KERNEL_TREE [SUBDIR]     (SUBDIR: lib/kds)
+#   kernel/vendor.sh KERNEL_TREE [SUBDIR]
+#
+# Copies the shared sources (the top-level .c/.h of genradix/, dax_bus/,
+# dma/, benchmarks/flex_array/) and the kernel port (kernel/kds_port.h,
+# kernel/port.c, kernel/main.c) into KERNEL_TREE/SUBDIR, writes a Kconfig
+# (config KDS, tristate) and a Makefile there, and hooks them into the
+# parent directory: 'source "SUBDIR/Kconfig"' in its Kconfig and
+# 'obj-$(CONFIG_KDS) += <name>/' in its Makefile. Running it again updates
+# the copy and leaves the hooks as they are (one line each). The copy is
+# self-contained: no link or path back to this checkout.
+#
+# A relative KERNEL_TREE is taken from the directory bazel ran in (for
+# ./bazelw, the kds checkout).
+set -euo pipefail
+
+die() { echo "vendor.sh: $*" >&2; exit 1; }
+[ "$#" -ge 1 ] && [ "$#" -le 2 ] || {
+	sed -n '5,6p' "$0" | sed 's/^# */usage: /' >&2; exit 2; }
+
+tree=$1
+sub=${2:-lib/kds}
+case $tree in /*) ;; *) tree=${BUILD_WORKING_DIRECTORY:-$PWD}/$tree ;; esac
+[ -d "$tree" ] || die "no such directory: $tree"
+tree=$(cd "$tree" && pwd -P)
+[ -f "$tree/Makefile" ] && [ -f "$tree/Kconfig" ] && grep -q '^KERNELRELEASE\|^VERSION = ' "$tree/Makefile" ||
+	die "$tree does not look like a Linux kernel source tree (no top-level Makefile/Kconfig)"
+case /$sub/ in
+*/../*|*/./*|//*) die "SUBDIR must be a plain relative path inside the tree: $sub" ;;
+esac
+sub=${sub%/}
+parent=$(dirname "$sub")
+name=$(basename "$sub")
+[ "$parent" != . ] || die "SUBDIR must be inside a directory of the tree (e.g. lib/kds): $sub"
+[ -f "$tree/$parent/Kconfig" ] && [ -f "$tree/$parent/Makefile" ] ||
+	die "$parent/ has no Kconfig and Makefile to hook $name/ into"
+dest=$tree/$sub
+if [ -e "$dest" ] && [ ! -f "$dest/.kds-vendored" ]; then
+	die "$sub exists and was not made by vendor.sh; refusing to overwrite it"
+fi
+
+# The kds sources: this script's runfiles (bazel run) or its checkout.
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+src=
+for d in "${RUNFILES_DIR:-}/kds" "$0.runfiles/kds" "$here/.."; do
+	if [ -f "$d/kernel/kds_port.h" ] && [ -f "$d/kernel/main.c" ]; then
+		src=$(cd "$d" && pwd); break
+	fi
+done
+[ -n "$src" ] || die "cannot find the kds sources next to $0"
+
+# Build the new copy beside the old one, then swap: a failure leaves the
+# tree as it was.
+stage=$(mktemp -d "$tree/$parent/.kds-vendor.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
+objs=()
+copy_top() { # copy_top FOLDER: its top-level .c and .h files
+	local f
+	[ -d "$src/$1" ] || return 0
+	mkdir -p "$stage/$1"
+	for f in "$src/$1"/*.c "$src/$1"/*.h; do
+		[ -f "$f" ] || continue
+		cp -L "$f" "$stage/$1/"
+		case $f in *.c) objs+=("$1/$(basename "$f" .c).o") ;; esac
+	done
+}
+mkdir -p "$stage/kernel"
+for f in kds_port.h port.c main.c; do cp -L "$src/kernel/$f" "$stage/kernel/"; done
+objs+=(kernel/port.o kernel/main.o)
+for d in genradix dax_bus dma benchmarks/flex_array; do copy_top "$d"; done
+
+version=unknown
+if [ -n "${BUILD_WORKSPACE_DIRECTORY:-}" ]; then
+	version=$(git -C "$BUILD_WORKSPACE_DIRECTORY" describe --always --dirty 2>/dev/null || echo unknown)
+elif git -C "$src" rev-parse >/dev/null 2>&1; then
+	version=$(git -C "$src" describe --always --dirty 2>/dev/null || echo unknown)
+fi
+printf 'kds %s, vendored by kernel/vendor.sh\n' "$version" >"$stage/.kds-vendored"
+
+cat >"$stage/Kconfig" <<KCONFIG
+# SPDX-License-Identifier: GPL-2.0
+#
+# kds: kernel data structures whose sources also build as a userspace
+# library. Vendored by kds's kernel/vendor.sh; edit upstream, not here.
+
+config KDS
+	tristate "kds: kernel data structures shared with userspace"
+	help
+	  Generic radix trees, the device-dax bus core, a DMA capability
+	  mask model and the flex_array baseline, built from the same
+	  sources as the kds userspace library. Every global symbol carries
+	  the kds_ prefix, so kds does not clash with the kernel's own
+	  genradix or dax bus.
+
+	  To compile this as a module, choose M here: the module will be
+	  called kds.
+
+	  If unsure, say N.
+KCONFIG
+
+{
+	echo "# SPDX-License-Identifier: GPL-2.0"
+	echo "#"
+	echo "# kds, vendored by kds's kernel/vendor.sh; edit upstream, not here."
+	echo "# The shared sources include \"kds_port.h\" (the kernel port, in"
+	echo "# kernel/) and their headers by folder (\"genradix/genradix.h\")."
+	echo
+	echo "obj-\$(CONFIG_KDS) += kds.o"
+	echo
+	printf 'kds-y :='
+	printf ' \\\n\t%s' $(printf '%s\n' "${objs[@]}" | sort)
+	echo
+	echo
+	echo "# In-tree, \$(src) is relative to the source tree; built as an"
+	echo "# external module (M=), it is already absolute."
+	echo "kds_dir := \$(if \$(KBUILD_EXTMOD),\$(src),\$(srctree)/\$(src))"
+	echo "ccflags-y := -I\$(kds_dir)/kernel -I\$(kds_dir)"
+	echo "ccflags-y += -Wvla -Wdeclaration-after-statement -Wmissing-prototypes \\"
+	echo "	-Wstrict-prototypes"
+} >"$stage/Makefile"
+
+rm -rf "$dest"
+mkdir -p "$(dirname "$dest")"
+mv "$stage" "$dest"
+chmod 0755 "$dest"
+trap - EXIT
+
+# Hook into the parent directory, once.
+kline="source \"$sub/Kconfig\""
+mline="obj-\$(CONFIG_KDS) += $name/"
+grep -qxF "$kline" "$tree/$parent/Kconfig" ||
+	printf '\n%s\n' "$kline" >>"$tree/$parent/Kconfig"
+grep -qxF "$mline" "$tree/$parent/Makefile" ||
+	printf '\n%s\n' "$mline" >>"$tree/$parent/Makefile"
+
+n=$(find "$dest" -type f \( -name '*.c' -o -name '*.h' \) | wc -l)
+echo "vendored kds ($version): $n sources into $dest; CONFIG_KDS in $parent/Kconfig, $parent/Makefile"

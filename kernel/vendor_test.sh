@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# vendor_test: kernel/vendor.sh puts kds into a real Linux source tree
+# (Debian's linux-source-6.1) and that tree builds it.
+#
+# What runs, in a fresh tree extracted from /usr/src/linux-source-6.1.tar.xz:
+#  - vendor.sh refuses bad input (no tree, ".." in SUBDIR, a directory it
+#    did not make) and changes nothing then;
+#  - vendor.sh twice: lib/Kconfig and lib/Makefile carry exactly one hook
+#    line each; the copy has no symlink and no path back to the checkout;
+#  - the tree's own Kconfig takes the entry: with the Debian config of the
+#    installed headers plus CONFIG_KDS=m, 'make olddefconfig' keeps
+#    CONFIG_KDS=m (an unknown symbol would be dropped);
+#  - 'make modules_prepare', then 'make M=lib/kds modules' builds kds.ko in
+#    the tree with the tree's Kbuild (Module.symvers of the same Debian
+#    kernel is copied in first, so modpost checks every symbol: the tree
+#    has not built vmlinux);
+#  - CONFIG_KDS=y and 'make lib/kds/' compiles the same directory built in;
+#  - the vendored directory also builds as an external module against the
+#    installed headers (make -C /lib/modules/V/build M=TREE/lib/kds).
+# Any compiler or modpost warning fails the test.
+set -euo pipefail
+root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+if [ -n "${TEST_SRCDIR:-}" ]; then
+	root="$TEST_SRCDIR/kds"
+fi
+tarball=/usr/src/linux-source-6.1.tar.xz
+[ -f "$tarball" ] || { echo "FAIL: $tarball missing (apt-get install linux-source-6.1)"; exit 1; }
+kver=$("$root/kernel/kver.sh" --headers-only)
+kdir=/lib/modules/$kver/build
+tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-vendor.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+ok() { echo "ok: $*"; }
+bad() { echo "FAIL: $*"; fail=1; }
+jobs=$(nproc 2>/dev/null || echo 2)
+t0=$SECONDS
+step() { echo "-- $* ($((SECONDS - t0))s)"; }
+
+step "extracting $tarball"
+tar -xJf "$tarball" -C "$tmp"
+tree=$tmp/linux-source-6.1
+vendor=$root/kernel/vendor.sh
+kconfig_before=$(md5sum <"$tree/lib/Kconfig")
+
+step "refusals"
+if "$vendor" "$tmp/no-such-tree" 2>/dev/null; then bad "accepted a missing tree"; fi
+if "$vendor" "$tree" lib/../kds 2>/dev/null; then bad "accepted '..' in SUBDIR"; fi
+if "$vendor" "$tree" lib/zlib_inflate 2>/dev/null; then bad "overwrote lib/zlib_inflate"; fi
+[ -f "$tree/lib/zlib_inflate/inflate.c" ] || bad "lib/zlib_inflate was damaged"
+[ "$(md5sum <"$tree/lib/Kconfig")" = "$kconfig_before" ] || bad "a refused run changed lib/Kconfig"
+
+step "vendoring (twice)"
+"$vendor" "$tree"
+"$vendor" "$tree"
+n=$(grep -cxF 'source "lib/kds/Kconfig"' "$tree/lib/Kconfig" || true)
+[ "$n" = 1 ] || bad "lib/Kconfig has $n source lines for kds"
+n=$(grep -cxF 'obj-$(CONFIG_KDS) += kds/' "$tree/lib/Makefile" || true)
+[ "$n" = 1 ] || bad "lib/Makefile has $n obj lines for kds"
+[ -z "$(find "$tree/lib/kds" -type l)" ] || bad "the vendored copy contains symlinks"
+if grep -rqF "$root" "$tree/lib/kds"; then bad "the vendored copy refers to the checkout"; fi
+for f in Kconfig Makefile kernel/kds_port.h kernel/port.c kernel/main.c; do
+	[ -f "$tree/lib/kds/$f" ] || bad "lib/kds/$f missing"
+done
+for d in genradix dax_bus dma benchmarks/flex_array; do
+	for f in "$root/$d"/*.c "$root/$d"/*.h; do
+		[ -f "$f" ] || continue
+		cmp -s "$f" "$tree/lib/kds/$d/$(basename "$f")" || bad "lib/kds/$d/$(basename "$f") differs"
+	done
+done
+[ "$fail" = 0 ] && ok "vendored: $(find "$tree/lib/kds" -name '*.[ch]' | wc -l) sources, one hook line each"
+
+step "configuring (Debian config of $kver + CONFIG_KDS=m)"
+cp "$kdir/.config" "$tree/.config"
+(
+	cd "$tree"
+	# Signing keys are Debian's build secrets; building needs none.
+	./scripts/config --set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
+		--module KDS
+	make -s olddefconfig
+) >"$tmp/config.log" 2>&1 || { cat "$tmp/config.log"; bad "olddefconfig failed"; }
+grep -qx 'CONFIG_KDS=m' "$tree/.config" || bad "Kconfig did not keep CONFIG_KDS=m"
+
+build() { # build LOG ARGS...: run make in the tree, fail on warnings
+	local log=$1
+	shift
+	if ! make -C "$tree" -j"$jobs" "$@" >"$log" 2>&1; then
+		tail -n 40 "$log"; bad "make $* failed"; return 1
+	fi
+	if grep -E 'warning:|WARNING:' "$log"; then
+		bad "make $* printed warnings"; return 1
+	fi
+}
+
+step "make modules_prepare"
+build "$tmp/prepare.log" modules_prepare || { exit 1; }
+cp "$kdir/Module.symvers" "$tree/Module.symvers"
+
+step "make M=lib/kds modules (in-tree, module)"
+if build "$tmp/module.log" M=lib/kds modules; then
+	modinfo=$(command -v modinfo || echo /sbin/modinfo)
+	if [ -f "$tree/lib/kds/kds.ko" ]; then
+		vermagic=$("$modinfo" -F vermagic "$tree/lib/kds/kds.ko")
+		case $vermagic in
+		6.1.*) ok "the tree built lib/kds/kds.ko (vermagic $vermagic)" ;;
+		*) bad "lib/kds/kds.ko has vermagic '$vermagic'" ;;
+		esac
+	else
+		bad "no lib/kds/kds.ko"
+	fi
+fi
+
+step "make lib/kds/ with CONFIG_KDS=y (in-tree, built in)"
+(cd "$tree" && ./scripts/config --enable KDS && make -s olddefconfig) >>"$tmp/config.log" 2>&1
+grep -qx 'CONFIG_KDS=y' "$tree/.config" || bad "Kconfig did not take CONFIG_KDS=y"
+if build "$tmp/builtin.log" lib/kds/; then
+	[ -f "$tree/lib/kds/built-in.a" ] && ok "the tree built lib/kds/built-in.a" ||
+		bad "no lib/kds/built-in.a"
+fi
+
+step "external build of the vendored directory against $kver headers"
+ext=$tmp/ext
+cp -R "$tree/lib/kds" "$ext"
+rm -f "$ext"/*.o "$ext"/*/*.o "$ext"/*.ko "$ext"/*.a
+if make -C "$kdir" M="$ext" CONFIG_KDS=m modules >"$tmp/ext.log" 2>&1 &&
+	! grep -E 'warning:|WARNING:' "$tmp/ext.log"; then
+	[ -f "$ext/kds.ko" ] && ok "external build of the vendored copy: kds.ko" || bad "no external kds.ko"
+else
+	tail -n 40 "$tmp/ext.log"; bad "external build of the vendored copy failed"
+fi
+step "done"
+exit $fail

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Test of kernel/vm/check.awk without a VM: a recorded passing console log
+# (testdata/pass.log) passes, and each way a run can go wrong, applied to a
+# copy of it, fails with the matching problem.
+set -euo pipefail
+here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
+if [ -n "${TEST_SRCDIR:-}" ]; then
+	here="$TEST_SRCDIR/kds/kernel/vm"
+fi
+check=$here/check.awk
+good=$here/testdata/pass.log
+tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-check.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+# expect NAME STATUS PATTERN: the mutated log $tmp/log must give exit
+# STATUS and a report matching PATTERN.
+expect() {
+	local name=$1 want=$2 pattern=$3 rc=0
+	awk -f "$check" "$tmp/log" >"$tmp/report" || rc=$?
+	if [ "$rc" != "$want" ] || ! grep -qE -- "$pattern" "$tmp/report"; then
+		echo "FAIL: $name: exit $rc (want $want), report:"
+		sed 's/^/    /' "$tmp/report"
+		failures=$((failures + 1))
+	else
+		echo "ok: $name"
+	fi
+}
+
+# mutate NAME STATUS PATTERN SED-SCRIPT
+mutate() {
+	sed -e "$4" "$good" >"$tmp/log"
+	expect "$1" "$2" "$3"
+}
+
+cp "$good" "$tmp/log"
+expect "the recorded passing log passes" 0 '^kds-vm: PASS: 2 suite\(s\), 12 case\(s\), 0 failed, 1 skipped'
+
+# Console lines with carriage returns (raw serial) parse the same.
+sed 's/$/\r/' "$good" >"$tmp/log"
+expect "CRLF line ends" 0 '^kds-vm: PASS'
+
+mutate "a failed case" 1 'not ok: kds_port.port_bit_math' \
+	's/    ok 4 port_bit_math/    not ok 4 port_bit_math/'
+mutate "a failed suite" 1 'not ok: kds_port' \
+	's/\] ok 1 kds_port/] not ok 1 kds_port/'
+mutate "a case missing from a subtest" 1 'subtest kds_port ran 11 of 12' \
+	'/ok 7 port_sysfs_streq/d; s/ok 8 port_list/ok 7 port_list/; s/ok 9 port_ref/ok 8 port_ref/; s/ok 10 port_ref/ok 9 port_ref/; s/ok 11 port_at/ok 10 port_at/; s/ok 12 port_locks/ok 11 port_locks/'
+mutate "results out of order" 1 'result 6 out of order' \
+	'/ok 5 port_arith/d'
+mutate "a short top-level plan" 1 'top-level plan 2 but 1 result' \
+	'/ok 2 kds_injected/d'
+mutate "no plan" 1 'before a plan|has no plan' \
+	'/\] 1\.\.2$/d'
+mutate "an empty top-level plan" 1 'empty top-level plan' \
+	's/\] 1\.\.2$/] 1..0/'
+mutate "no KTAP at all" 1 'no "KTAP version 1" document' \
+	'/KTAP version 1/d'
+mutate "a second KTAP document" 1 'a second KTAP document' \
+	's/^\(.*kds_test: 0 suite(s) failed\)$/\1\nKTAP version 1/'
+mutate "a cut-off subtest" 1 'cut off inside subtest kds_port' \
+	'/ok 11 port_atomics/,$d'
+mutate "a warning outside the bracket" 1 'kernel warning: WARNING: CPU: 0 PID: 90 at mm/slab' \
+	's/^\(.*kds: loaded\)$/\1\n[    3.64] WARNING: CPU: 0 PID: 90 at mm\/slab.c:1 x+0x1\/0x2/'
+mutate "an unclosed bracket" 1 'never closed|call trace' \
+	'/expect-warning end/d'
+mutate "an oops" 1 'kernel error: .*Oops' \
+	's/^\(.*kds: loaded\)$/\1\n[    3.64] Oops: 0000 [#1] PREEMPT SMP NOPTI/'
+mutate "a BUG" 1 'kernel error: BUG: unable' \
+	's/^\(.*kds: loaded\)$/\1\n[    3.64] BUG: unable to handle page fault for address: 0000000000000008/'
+mutate "DEBUG: is not a BUG" 0 '^kds-vm: PASS' \
+	's/^\(.*kds: loaded\)$/\1\n[    3.64] DEBUG: something harmless/'
+mutate "a panic" 1 'kernel error: Kernel panic' \
+	's/^\(.*kds: loaded\)$/\1\n[    3.64] Kernel panic - not syncing: Fatal exception/'
+mutate "a stray call trace" 1 'call trace' \
+	's/^\(.*kds: loaded\)$/\1\n[    3.64] Call Trace:/'
+mutate "a leak at unload" 1 'leak: kds_test: 1 allocation\(s\) leaked' \
+	's/kds_test: unloaded, no allocation outstanding/kds_test: 1 allocation(s) leaked at unload/'
+mutate "a missing unload" 1 'only 1 of 2 module unload' \
+	'/kds: unloaded, no allocation outstanding/d'
+mutate "an init step failure" 1 'init: kds-vm: FAIL: rmmod kds_test' \
+	's/^kds-vm: done$/kds-vm: FAIL: rmmod kds_test\nkds-vm: done/'
+mutate "init never finished" 1 'did not finish' \
+	'/^kds-vm: done$/d'
+mutate "init never started" 1 'never started' \
+	'/^kds-vm: init start/d'
+mutate "mis-indented KTAP" 1 'indentation of 2 spaces' \
+	's/    ok 3 port_node/  ok 3 port_node/'
+
+# Extraction keeps exactly the KTAP document.
+awk -v mode=extract -f "$check" "$good" >"$tmp/ktap"
+if [ "$(head -n 1 "$tmp/ktap")" = "KTAP version 1" ] && [ "$(wc -l <"$tmp/ktap")" = 19 ] &&
+	[ "$(tail -n 1 "$tmp/ktap")" = "ok 2 kds_injected # SKIP no fault injected" ]; then
+	echo "ok: extraction"
+else
+	echo "FAIL: extraction:"; cat "$tmp/ktap"; failures=$((failures + 1))
+fi
+
+if [ "$failures" != 0 ]; then
+	echo "$failures check(s) failed"
+	exit 1
+fi
+echo "all checks passed"

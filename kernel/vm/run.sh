@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run.sh - build kds.ko and kds_test.ko, boot the installed Debian kernel in
+# QEMU with a busybox initramfs that loads them, and judge the console.
+#
+#   kernel/vm/run.sh [--inject LIST] [--keep DIR]
+#
+#   --inject LIST  load kds_test.ko with inject=LIST (fail,leak,warn): plants
+#                  faults, so the run is expected to FAIL (runner self-test)
+#   --keep DIR     copy console.log, ktap.txt and report.txt to DIR
+#
+# Environment:
+#   KDS_VM_ACCEL    tcg (default), kvm, or auto: auto uses KVM only when
+#                   /dev/kvm is usable and a probe boot powers off within
+#                   KDS_VM_PROBE_TIMEOUT seconds (default 15); a KVM run that
+#                   times out is retried once with TCG.
+#   KDS_VM_TIMEOUT  hard limit for the boot, in seconds (default 150)
+#   KDS_VM_MEM      guest memory (default 512M)
+#
+# Exit status: 0 when the console log passes kernel/vm/check.awk (complete
+# KTAP, no "not ok", no unexpected kernel warning, no BUG/oops/panic, no
+# leak report, init finished), 1 otherwise, 2 on a setup error.
+set -euo pipefail
+
+here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
+root=$(cd "$here/../.." && pwd)
+if [ -n "${TEST_SRCDIR:-}" ]; then
+	root="$TEST_SRCDIR/kds"
+	here="$root/kernel/vm"
+fi
+
+inject=
+keep=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--inject) inject=$2; shift 2 ;;
+	--keep) keep=$2; shift 2 ;;
+	*) echo "usage: $0 [--inject LIST] [--keep DIR]" >&2; exit 2 ;;
+	esac
+done
+accel=${KDS_VM_ACCEL:-tcg}
+limit=${KDS_VM_TIMEOUT:-150}
+mem=${KDS_VM_MEM:-512M}
+probe_limit=${KDS_VM_PROBE_TIMEOUT:-15}
+
+die() { echo "run.sh: $*" >&2; exit 2; }
+
+for tool in qemu-system-x86_64 cpio gzip timeout readelf; do
+	command -v "$tool" >/dev/null || die "$tool not found (apt-get install qemu-system-x86 cpio)"
+done
+busybox=/bin/busybox
+[ -x "$busybox" ] || die "$busybox not found (apt-get install busybox-static)"
+if readelf -l "$busybox" 2>/dev/null | grep -q INTERP; then
+	die "$busybox is dynamically linked (apt-get install busybox-static)"
+fi
+kver=$("$root/kernel/kver.sh")
+vmlinuz=/boot/vmlinuz-$kver
+[ -r "$vmlinuz" ] || die "$vmlinuz is not readable"
+
+work=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-vm.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# ---- build
+mods=$("$root/kernel/build.sh" --tests "$work/build")
+test_ko=$(printf '%s\n' "$mods" | grep '/kds_test\.ko$')
+kds_ko=$(printf '%s\n' "$mods" | tail -n 1)
+
+# ---- initramfs
+ir=$work/initramfs
+mkdir -p "$ir/bin" "$ir/proc" "$ir/sys" "$ir/dev" "$ir/tmp" "$ir/etc" "$ir/lib/kds"
+cp "$busybox" "$ir/bin/busybox"
+cp "$here/init.sh" "$ir/init"
+chmod 755 "$ir/init"
+cp "$kds_ko" "$test_ko" "$ir/lib/kds/"
+# The kernel's own device_dax module (uncompressed: busybox insmod may not
+# read compressed modules).
+for f in /lib/modules/"$kver"/kernel/drivers/dax/device_dax.ko{,.xz,.zst}; do
+	[ -e "$f" ] || continue
+	case $f in
+	*.xz) xz -dc "$f" >"$ir/lib/kds/device_dax.ko" ;;
+	*.zst) zstd -qdc "$f" >"$ir/lib/kds/device_dax.ko" ;;
+	*) cp "$f" "$ir/lib/kds/device_dax.ko" ;;
+	esac
+	break
+done
+printf 'INJECT=%s\n' "$inject" >"$ir/etc/kds-vm.conf"
+(cd "$ir" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 >"$work/initramfs.cpio.gz"
+
+# oops=panic ends the run at the first oops (QEMU exits: -no-reboot). The
+# soft-lockup watchdog and RCU stall reports are off: an emulated CPU on a
+# loaded host stalls for reasons of its own, and a real hang is caught by
+# the timeout anyway.
+cmdline="console=ttyS0 panic=-1 oops=panic loglevel=7 printk.time=1 nowatchdog"
+cmdline+=" rcupdate.rcu_cpu_stall_suppress=1 rdinit=/init"
+
+# boot LOG SECONDS QEMU-ACCEL-ARGS...: boot the test initramfs; 124 on timeout.
+boot() {
+	local log=$1 secs=$2
+	shift 2
+	local rc=0
+	timeout --kill-after=5 "$secs" qemu-system-x86_64 "$@" \
+		-m "$mem" -smp 1 -nographic -no-reboot -nic none \
+		-kernel "$vmlinuz" -initrd "$work/initramfs.cpio.gz" \
+		-append "$cmdline" </dev/null >"$log" 2>"$log.qemu" || rc=$?
+	return $rc
+}
+
+# kvm_usable: /dev/kvm opens, and a probe boot (init powers off at once)
+# finishes in time.
+kvm_usable() {
+	[ -r /dev/kvm ] && [ -w /dev/kvm ] || return 1
+	local p=$work/probe
+	mkdir -p "$p/bin"
+	cp "$busybox" "$p/bin/busybox"
+	printf '#!/bin/busybox sh\n/bin/busybox echo kds-kvm-probe-ok\n/bin/busybox poweroff -f\n' >"$p/init"
+	chmod 755 "$p/init"
+	(cd "$p" && find . | cpio -o -H newc -R 0:0 --quiet) | gzip -1 >"$work/probe.cpio.gz"
+	timeout --kill-after=2 "$probe_limit" qemu-system-x86_64 -enable-kvm -cpu host \
+		-m 128M -smp 1 -nographic -no-reboot -nic none \
+		-kernel "$vmlinuz" -initrd "$work/probe.cpio.gz" \
+		-append "console=ttyS0 panic=-1 rdinit=/init" </dev/null >"$work/probe.log" 2>&1 || true
+	grep -q kds-kvm-probe-ok "$work/probe.log"
+}
+
+case $accel in
+tcg) use_kvm=0 ;;
+kvm) use_kvm=1 ;;
+auto)
+	if kvm_usable; then
+		use_kvm=1
+	else
+		echo "run.sh: KVM unusable here (no /dev/kvm access, or the probe boot did not power off within ${probe_limit}s)"
+		use_kvm=0
+	fi
+	;;
+*) die "KDS_VM_ACCEL must be tcg, kvm or auto" ;;
+esac
+
+log=$work/console.log
+start=$(date +%s)
+rc=0
+if [ "$use_kvm" = 1 ]; then
+	echo "run.sh: booting $kver with KVM"
+	boot "$log" "$limit" -enable-kvm -cpu host || rc=$?
+	if [ "$rc" = 124 ] && [ "$accel" = auto ]; then
+		echo "run.sh: the KVM boot timed out; retrying with TCG"
+		use_kvm=0
+		rc=0
+	fi
+fi
+if [ "$use_kvm" = 0 ]; then
+	echo "run.sh: booting $kver with TCG"
+	boot "$log" "$limit" || rc=$?
+fi
+secs=$(( $(date +%s) - start ))
+
+verdict=0
+awk -v mode=extract -f "$here/check.awk" "$log" >"$work/ktap.txt"
+awk -f "$here/check.awk" "$log" >"$work/report.txt" || verdict=1
+if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+	echo "kds-vm: problem: QEMU timed out after ${limit}s" >>"$work/report.txt"
+	verdict=1
+elif [ "$rc" != 0 ]; then
+	echo "kds-vm: problem: QEMU exited with status $rc: $(head -c 2000 "$log.qemu")" >>"$work/report.txt"
+	verdict=1
+fi
+
+echo "---- KTAP"
+cat "$work/ktap.txt"
+echo "---- verdict (${secs}s)"
+cat "$work/report.txt"
+if [ "$verdict" != 0 ]; then
+	echo "---- console (last 150 lines)"
+	tail -n 150 "$log" | tr -d '\r'
+fi
+
+for dest in "$keep" "${TEST_UNDECLARED_OUTPUTS_DIR:-}"; do
+	[ -n "$dest" ] || continue
+	mkdir -p "$dest"
+	cp "$log" "$work/ktap.txt" "$work/report.txt" "$dest/"
+done
+exit $verdict
