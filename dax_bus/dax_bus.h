@@ -17,22 +17,22 @@
 
 #include "kds_port.h"
 
-/*
+/**
  * KDS_DAX_NAME_LEN - size of a dev_dax name buffer. The longest name the
  * core ever forms, "dax2147483647.2147483647", is 24 characters.
  */
 #define KDS_DAX_NAME_LEN	32
 
-/*
+/**
  * KDS_DAX_ID_INPUT_MAX - longest new_id / remove_id input considered:
  * the longest name plus one trailing newline. Longer input is -EINVAL.
  */
 #define KDS_DAX_ID_INPUT_MAX	25
 
-/* KDS_DAX_MODALIAS - the modalias of every dev_dax (device type 0). */
+/** KDS_DAX_MODALIAS - the modalias of every dev_dax (device type 0). */
 #define KDS_DAX_MODALIAS	"dax:t0"
 
-/* KDS_DAX_ATTR_BUF_SIZE - size of a show buffer, as sysfs hands out. */
+/** KDS_DAX_ATTR_BUF_SIZE - size of a show buffer, as sysfs hands out. */
 #define KDS_DAX_ATTR_BUF_SIZE	PAGE_SIZE
 
 /**
@@ -244,11 +244,17 @@ struct kds_dax_driver_attr {
  * in a stable order (see region.c). Visibility is decided per object by
  * kds_dax_region_attr_visible() and kds_dev_dax_attr_visible().
  */
+/*! kds_dax_region_attrs - region attributes: id, size, align, target_node. */
 extern const struct kds_dax_region_attr kds_dax_region_attrs[];
+/*! kds_dax_region_nr_attrs - number of entries in kds_dax_region_attrs. */
 extern const unsigned int kds_dax_region_nr_attrs;
+/*! kds_dev_dax_attrs - dev_dax attributes: modalias, size, target_node. */
 extern const struct kds_dev_dax_attr kds_dev_dax_attrs[];
+/*! kds_dev_dax_nr_attrs - number of entries in kds_dev_dax_attrs. */
 extern const unsigned int kds_dev_dax_nr_attrs;
+/*! kds_dax_driver_attrs - driver attributes: new_id, remove_id. */
 extern const struct kds_dax_driver_attr kds_dax_driver_attrs[];
+/*! kds_dax_driver_nr_attrs - number of entries in kds_dax_driver_attrs. */
 extern const unsigned int kds_dax_driver_nr_attrs;
 
 unsigned short kds_dax_region_attr_visible(const struct kds_dax_region *region,

@@ -2,7 +2,8 @@
 # seam_check.sh - enforce the rules that keep shared sources buildable in
 # both worlds (see README, "The seam").
 #
-#   seam_check.sh check LIB.so [FILE...] check a library and shared sources
+#   seam_check.sh check LIB.so [LIB.a] [FILE...]
+#                                        check a library and shared sources
 #                                        (default: every shared source found
 #                                        under the runfiles or the checkout)
 #   seam_check.sh self-test              prove each rule catches a violation
@@ -36,7 +37,12 @@ check_sources() {
 }
 
 check_library() {
-	local lib=$1 syms
+	local lib=$1 syms n
+	n=$(nm -D --defined-only "$lib" | awk '$2 ~ /^[A-Z]$/ && $3 ~ /^kds_/' | wc -l)
+	if [ "$n" -eq 0 ]; then
+		echo "$lib: defines no kds_ symbol at all: the library is empty"
+		return 1
+	fi
 	syms=$(nm -D --defined-only "$lib" | awk '$2 ~ /^[A-Z]$/ { print $3 }' |
 	       grep -vE '^(_init|_fini|_edata|_end|__bss_start)$' | grep -v '^kds_')
 	if [ -n "$syms" ]; then
@@ -63,6 +69,9 @@ self_test() {
 	printf 'int kds_fine(void) { return 0; }\nint leaked_name(void) { return 1; }\n' >"$t/lib.c"
 	cc -shared -fPIC -o "$t/bad.so" "$t/lib.c"
 	check_library "$t/bad.so" >/dev/null && { echo "self-test: unprefixed symbol not caught"; rc=1; }
+	printf 'static int nothing;\n' >"$t/lib.c"
+	cc -shared -fPIC -o "$t/empty.so" "$t/lib.c"
+	check_library "$t/empty.so" >/dev/null && { echo "self-test: empty library not caught"; rc=1; }
 	printf 'int kds_fine(void) { return 0; }\nstatic int hidden(void) { return 1; }\nint kds_use(void) { return hidden(); }\n' >"$t/lib.c"
 	cc -shared -fPIC -o "$t/good.so" "$t/lib.c"
 	check_library "$t/good.so" >/dev/null || { echo "self-test: clean library refused"; rc=1; }
@@ -72,7 +81,15 @@ self_test() {
 case "${1:-}" in
 check)
 	shift
-	lib=$1; shift
+	lib=
+	while [ $# -gt 0 ]; do
+		case $1 in
+		*.so) lib=$1; shift ;;
+		*.a) shift ;;	# the static twin of the same objects
+		*) break ;;
+		esac
+	done
+	[ -n "$lib" ] || { echo "seam_check: no shared library given" >&2; exit 2; }
 	if [ $# -eq 0 ]; then
 		top=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
 		top=${top:-$(cd "$(dirname "$0")/.." && pwd)}

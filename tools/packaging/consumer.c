@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * consumer.c - a program built against an installed kds, the way a user
+ * builds one: cc consumer.c $(pkg-config --cflags --libs kds).
+ *
+ * It uses the port and every component whose header was installed, checks
+ * the answers, and prints what it exercised. Exit status 0 means all held.
+ */
+#include "kds_port.h"
+
+#if __has_include("genradix/genradix.h")
+#include "genradix/genradix.h"
+#define HAVE_GENRADIX 1
+#endif
+#if __has_include("dax_bus/dax_bus.h")
+#include "dax_bus/dax_bus.h"
+#define HAVE_DAX_BUS 1
+#endif
+#if __has_include("dma/dma_mask.h")
+#include "dma/dma_mask.h"
+#define HAVE_DMA 1
+#endif
+#if __has_include("benchmarks/flex_array/flex_array.h")
+#include "benchmarks/flex_array/flex_array.h"
+#define HAVE_FLEX_ARRAY 1
+#endif
+
+static int failures;
+
+#define EXPECT(cond) do {						\
+	if (!(cond)) {							\
+		fprintf(stderr, "consumer: %s:%d: %s\n", __FILE__,	\
+			__LINE__, #cond);				\
+		failures++;						\
+	}								\
+} while (0)
+
+static void use_port(void)
+{
+	char *p = kmalloc(32, GFP_KERNEL);
+
+	EXPECT(p != NULL);
+	EXPECT(kds_alloc_live() == 1);
+	kfree(p);
+	EXPECT(kds_alloc_live() == 0);
+	kds_alloc_fail_nth(1);
+	p = kmalloc(8, GFP_KERNEL | __GFP_NOWARN);
+	EXPECT(p == NULL);
+	kds_alloc_fail_off();
+	EXPECT(kds_alloc_live() == 0);
+	printf("consumer: port");
+}
+
+#ifdef HAVE_GENRADIX
+static void use_genradix(void)
+{
+	GENRADIX(u64) g;
+	u64 *v;
+
+	genradix_init(&g);
+	v = genradix_ptr_alloc(&g, 5000, GFP_KERNEL);
+	EXPECT(v != NULL);
+	if (v)
+		*v = 42;
+	v = genradix_ptr(&g, 5000);
+	EXPECT(v && *v == 42);
+	EXPECT(genradix_ptr(&g, 100000) == NULL);
+	genradix_free(&g);
+	EXPECT(kds_alloc_live() == 0);
+	printf(" genradix");
+}
+#endif
+
+#ifdef HAVE_DAX_BUS
+static void use_dax_bus(void)
+{
+	char name[KDS_DAX_NAME_LEN];
+	int region = -1, id = -1;
+
+	EXPECT(kds_dax_parse_id("dax3.7\n", 7, &region, &id) == 0);
+	EXPECT(region == 3 && id == 7);
+	EXPECT(kds_dax_parse_id("dax3.x", 6, &region, &id) == -EINVAL);
+	EXPECT(kds_dax_format_name(name, sizeof(name), 3, 7) == 6);
+	EXPECT(strcmp(name, "dax3.7") == 0);
+	printf(" dax_bus");
+}
+#endif
+
+#ifdef HAVE_DMA
+static void use_dma(void)
+{
+	struct kds_dma_platform platform = { .name = "consumer" };
+	struct kds_dma_dev dev;
+	u64 mask = 0;
+
+	EXPECT(KDS_DMA_BIT_MASK(32) == 0xffffffffULL);
+	kds_dma_dev_init(&dev, "consumer", &platform, &mask);
+	EXPECT(kds_dma_get_mask(&dev) == KDS_DMA_BIT_MASK(32));
+	printf(" dma");
+}
+#endif
+
+#ifdef HAVE_FLEX_ARRAY
+static void use_flex_array(void)
+{
+	struct flex_array *fa = flex_array_alloc(sizeof(u32), 1000, GFP_KERNEL);
+	u32 v = 7, *got;
+
+	EXPECT(fa != NULL);
+	if (!fa)
+		return;
+	EXPECT(flex_array_put(fa, 999, &v, GFP_KERNEL) == 0);
+	got = flex_array_get(fa, 999);
+	EXPECT(got && *got == 7);
+	flex_array_free(fa);
+	EXPECT(kds_alloc_live() == 0);
+	printf(" flex_array");
+}
+#endif
+
+int main(void)
+{
+	use_port();
+#ifdef HAVE_GENRADIX
+	use_genradix();
+#endif
+#ifdef HAVE_DAX_BUS
+	use_dax_bus();
+#endif
+#ifdef HAVE_DMA
+	use_dma();
+#endif
+#ifdef HAVE_FLEX_ARRAY
+	use_flex_array();
+#endif
+	printf(": %s\n", failures ? "FAILED" : "ok");
+	return failures ? 1 : 0;
+}

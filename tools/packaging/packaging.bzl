@@ -1,0 +1,66 @@
+"""libkds.a and libkds.so: every shared component over the userspace port."""
+
+def _archives(deps):
+    """The position-independent archive of every library in deps' closure."""
+    out = []
+    for dep in deps:
+        for linker_input in dep[CcInfo].linking_context.linker_inputs.to_list():
+            for lib in linker_input.libraries:
+                a = lib.pic_static_library or lib.static_library
+                if a and a not in out:
+                    out.append(a)
+    return out
+
+def _kds_libraries_impl(ctx):
+    static = ctx.actions.declare_file("lib/libkds.a")
+    shared = ctx.actions.declare_file("lib/libkds.so")
+    archives = _archives(ctx.attr.deps)
+    args = ctx.actions.args()
+    args.add(static)
+    args.add(shared)
+    args.add_all(archives)
+    ctx.actions.run(
+        executable = ctx.executable._mklibs,
+        arguments = [args],
+        inputs = archives,
+        outputs = [static, shared],
+        mnemonic = "KdsLibraries",
+        use_default_shell_env = True,
+        progress_message = "Linking libkds.a and libkds.so",
+    )
+    return [DefaultInfo(
+        files = depset([static, shared]),
+        runfiles = ctx.runfiles(files = [static, shared]),
+    )]
+
+kds_libraries = rule(
+    implementation = _kds_libraries_impl,
+    doc = "lib/libkds.a (every object of deps, PIC) and lib/libkds.so from it.",
+    attrs = {
+        "deps": attr.label_list(providers = [CcInfo]),
+        "_mklibs": attr.label(
+            default = "//tools/packaging:mklibs.sh",
+            executable = True,
+            cfg = "exec",
+            allow_single_file = True,
+        ),
+    },
+)
+
+def _kds_headers_impl(ctx):
+    """Public headers at their installed paths: kds_port.h, <component>/x.h."""
+    outs = []
+    for f in ctx.files.srcs:
+        if f.extension != "h":
+            continue
+        path = f.basename if f.short_path.startswith("user/") else f.short_path
+        out = ctx.actions.declare_file("include/kds/" + path)
+        ctx.actions.symlink(output = out, target_file = f)
+        outs.append(out)
+    return [DefaultInfo(files = depset(outs))]
+
+kds_headers = rule(
+    implementation = _kds_headers_impl,
+    doc = "The installed header tree include/kds/... of the given headers.",
+    attrs = {"srcs": attr.label_list(allow_files = True)},
+)
