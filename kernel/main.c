@@ -6,22 +6,16 @@
 #include <linux/module.h>
 
 #include "kds_port.h"
-
-#if __has_include("dax_bus/kds_dax_glue.h") && __has_include("dax_bus/dax_bus.h")
 #include "dax_bus/kds_dax_glue.h"
-#define KDS_HAVE_DAX_GLUE 1
-#endif
 
 static int __init kds_init(void)
 {
-#ifdef KDS_HAVE_DAX_GLUE
 	int rc = kds_dax_glue_init();
 
 	if (rc) {
 		pr_err("kds: registering the kds_dax bus failed: %d\n", rc);
 		return rc;
 	}
-#endif
 	pr_info("kds: loaded\n");
 	return 0;
 }
@@ -30,9 +24,7 @@ static void __exit kds_exit(void)
 {
 	long live;
 
-#ifdef KDS_HAVE_DAX_GLUE
 	kds_dax_glue_exit();
-#endif
 	live = kds_alloc_live();
 	if (live)
 		pr_err("kds: %ld allocation(s) leaked at unload\n", live);

@@ -71,7 +71,7 @@ copy_top() { # copy_top FOLDER: its top-level .c and .h files
 mkdir -p "$stage/kernel"
 for f in kds_port.h port.c main.c; do cp -L "$src/kernel/$f" "$stage/kernel/"; done
 objs+=(kernel/port.o kernel/main.o)
-for d in genradix dax_bus dma benchmarks/flex_array; do copy_top "$d"; done
+for d in genradix dax_bus dma benchmarks/flex_array kernel/dax_bus; do copy_top "$d"; done
 
 version=unknown
 if [ -n "${BUILD_WORKSPACE_DIRECTORY:-}" ]; then
