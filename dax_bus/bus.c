@@ -302,6 +302,51 @@ unsigned int kds_dax_driver_nr_ids(struct kds_dax_driver *drv)
 	return nr;
 }
 
+/*
+ * The new_id and remove_id stores differ only in what they do to the list
+ * once the name is parsed and the driver is known to be registered: @add
+ * inserts a name that is not listed yet, !@add unlinks one that is.
+ */
+static ssize_t kds_dax_id_store(struct kds_dax_driver *drv, const char *buf,
+				size_t count, bool add)
+{
+	struct kds_dax_bus *bus = drv->bus;
+	struct kds_dax_id *entry, *stale = NULL;
+	ssize_t rc = (ssize_t)count;
+	int region, id;
+
+	if (kds_dax_parse_id(buf, count, &region, &id))
+		return -EINVAL;
+	if (!bus)
+		return -ENODEV;
+
+	mutex_lock(&bus->lock);
+	if (!drv->registered) {
+		rc = -ENODEV;
+		goto unlock;
+	}
+	entry = kds_dax_find_id(drv, region, id);
+	if (!add && entry) {
+		list_del(&entry->node);
+		drv->nr_ids--;
+		stale = entry;
+	} else if (add && !entry) {
+		entry = kzalloc(sizeof(*entry), GFP_KERNEL);
+		if (!entry) {
+			rc = -ENOMEM;
+			goto unlock;
+		}
+		entry->region = region;
+		entry->id = id;
+		list_add_tail(&entry->node, &drv->ids);
+		drv->nr_ids++;
+	}
+unlock:
+	mutex_unlock(&bus->lock);
+	kfree(stale);
+	return rc;
+}
+
 /**
  * kds_dax_new_id_store() - the new_id attribute: add a name to a driver.
  * @drv: the driver.
@@ -320,32 +365,7 @@ unsigned int kds_dax_driver_nr_ids(struct kds_dax_driver *drv)
 ssize_t kds_dax_new_id_store(struct kds_dax_driver *drv, const char *buf,
 			     size_t count)
 {
-	struct kds_dax_bus *bus = drv->bus;
-	struct kds_dax_id *entry;
-	ssize_t rc = (ssize_t)count;
-	int region, id;
-
-	if (kds_dax_parse_id(buf, count, &region, &id))
-		return -EINVAL;
-	if (!bus)
-		return -ENODEV;
-
-	mutex_lock(&bus->lock);
-	if (!drv->registered) {
-		rc = -ENODEV;
-	} else if (!kds_dax_find_id(drv, region, id)) {
-		entry = kzalloc(sizeof(*entry), GFP_KERNEL);
-		if (entry) {
-			entry->region = region;
-			entry->id = id;
-			list_add_tail(&entry->node, &drv->ids);
-			drv->nr_ids++;
-		} else {
-			rc = -ENOMEM;
-		}
-	}
-	mutex_unlock(&bus->lock);
-	return rc;
+	return kds_dax_id_store(drv, buf, count, true);
 }
 
 /**
@@ -364,27 +384,5 @@ ssize_t kds_dax_new_id_store(struct kds_dax_driver *drv, const char *buf,
 ssize_t kds_dax_remove_id_store(struct kds_dax_driver *drv, const char *buf,
 				size_t count)
 {
-	struct kds_dax_bus *bus = drv->bus;
-	struct kds_dax_id *entry = NULL;
-	ssize_t rc = (ssize_t)count;
-	int region, id;
-
-	if (kds_dax_parse_id(buf, count, &region, &id))
-		return -EINVAL;
-	if (!bus)
-		return -ENODEV;
-
-	mutex_lock(&bus->lock);
-	if (!drv->registered) {
-		rc = -ENODEV;
-	} else {
-		entry = kds_dax_find_id(drv, region, id);
-		if (entry) {
-			list_del(&entry->node);
-			drv->nr_ids--;
-		}
-	}
-	mutex_unlock(&bus->lock);
-	kfree(entry);
-	return rc;
+	return kds_dax_id_store(drv, buf, count, false);
 }

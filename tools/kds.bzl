@@ -1,6 +1,6 @@
 """Build macros shared by every kds package."""
 
-load("@rules_cc//cc:defs.bzl", "cc_test")
+load("@rules_cc//cc:defs.bzl", "cc_library", "cc_test")
 
 # Test code is userspace-only and uses Criterion's assertion macros, which
 # declare variables mid-block; the shared sources keep the kernel's rule.
@@ -8,6 +8,8 @@ KDS_TEST_COPTS = ["-Wno-declaration-after-statement"]
 
 def kds_cc_test(name, srcs, deps = [], copts = [], size = "small", **kwargs):
     """A Criterion test with the leak-checking harness of //user:testing.
+
+    Criterion cannot start under ThreadSanitizer: skipped under --config=tsan.
 
     Args:
       name: target name.
@@ -30,6 +32,48 @@ def kds_cc_test(name, srcs, deps = [], copts = [], size = "small", **kwargs):
         **kwargs
     )
 
+def kds_check_test(name, deps = [], copts = [], size = "small", **kwargs):
+    """A plain test program over kds_check.h (KDS_CHECK, kds_check_exit).
+
+    Without Criterion it also runs under --config=tsan: the form for
+    concurrency tests. Arguments as for kds_cc_test.
+    """
+    cc_test(
+        name = name,
+        deps = deps + ["//user:check"],
+        copts = KDS_TEST_COPTS + copts,
+        size = size,
+        **kwargs
+    )
+
+def kds_component(name, hdrs, srcs = None, **kwargs):
+    """A shared component: its library over the userspace port and :shared_srcs.
+
+    The library is named after the package (what KDS_SHARED_PACKAGES
+    expects); the filegroup ":shared_srcs" holds the package's top-level
+    .c and .h files, which kernel/build.sh builds into kds.ko.
+
+    Args:
+      name: the library's name (the package's name).
+      hdrs: its public headers.
+      srcs: its .c files; by default every top-level .c file, as in kds.ko.
+      **kwargs: passed to cc_library.
+    """
+    cc_library(
+        name = name,
+        srcs = native.glob(["*.c"]) if srcs == None else srcs,
+        hdrs = hdrs,
+        deps = ["//user:port"],
+        **kwargs
+    )
+    native.filegroup(
+        name = "shared_srcs",
+        srcs = native.glob([
+            "*.c",
+            "*.h",
+        ]),
+    )
+
 # Packages whose top-level sources are shared by the userspace library and
 # kds.ko. Each provides a cc_library named after the package and a filegroup
 # ":shared_srcs" of its top-level .c/.h files; listing it here puts it in
@@ -40,3 +84,82 @@ KDS_SHARED_PACKAGES = [
     "//dax_bus",
     "//benchmarks/flex_array",
 ]
+
+# The fuzz build carries its own ASan + UBSan; under the sanitizer
+# configurations a fuzz test is skipped unless it asks otherwise.
+_NOT_UNDER_SANITIZERS = select({
+    "//tools:asan": ["//tools:incompatible"],
+    "//tools:tsan": ["//tools:incompatible"],
+    "//conditions:default": [],
+})
+
+def kds_fuzz_test(
+        name,
+        srcs,
+        data = [],
+        seconds = 15,
+        seed = 1,
+        dict = None,
+        max_len = 256,
+        timeout_secs = 10,
+        rss_limit_mb = 1024,
+        defines = [],
+        includes = [],
+        copts = [],
+        seed_inputs = [],
+        under_sanitizers = False,
+        size = "medium",
+        **kwargs):
+    """A libFuzzer smoke run: //tools:fuzz_test.sh builds srcs with clang.
+
+    The target links srcs and user/port.c with
+    -fsanitize=fuzzer,address,undefined and runs for `seconds` with a fixed
+    seed; any crash, leak or sanitizer report fails the test.
+
+    Args:
+      name: target name, also the fuzzer binary's name.
+      srcs: the C files to compile (labels).
+      data: headers and other files the compilation reads.
+      seconds: time budget (-max_total_time).
+      seed: libFuzzer -seed.
+      dict: optional libFuzzer dictionary (label).
+      max_len: libFuzzer -max_len.
+      timeout_secs: libFuzzer -timeout for one input.
+      rss_limit_mb: libFuzzer -rss_limit_mb.
+      defines: preprocessor definitions (NAME or NAME=VALUE).
+      includes: include directories relative to this package.
+      copts: extra clang options.
+      seed_inputs: initial corpus entries, as hex strings.
+      under_sanitizers: also run under --config=asan/tsan.
+      size: Bazel test size.
+      **kwargs: passed to sh_test.
+    """
+    pkg = native.package_name()
+    args = ["-t", str(seconds), "-s", str(seed)]
+    for flag in [
+        "-max_len=%d" % max_len,
+        "-timeout=%d" % timeout_secs,
+        "-rss_limit_mb=%d" % rss_limit_mb,
+    ]:
+        args += ["-f", flag]
+    for hexbytes in seed_inputs:
+        args += ["-x", hexbytes]
+    files = list(srcs) + data + ["//user:kds_port.h", "//user:port.c"]
+    if dict:
+        args += ["-d", "$(rootpath %s)" % dict]
+        files.append(dict)
+    args.append(name)
+    args += ["-D" + d for d in defines]
+    args += ["-I" + (pkg + "/" + i if pkg else i) for i in includes]
+    args += copts
+    args += ["$(rootpath %s)" % s for s in srcs]
+    args.append("$(rootpath //user:port.c)")
+    native.sh_test(
+        name = name,
+        size = size,
+        srcs = ["//tools:fuzz_test.sh"],
+        args = args,
+        data = files,
+        target_compatible_with = [] if under_sanitizers else _NOT_UNDER_SANITIZERS,
+        **kwargs
+    )

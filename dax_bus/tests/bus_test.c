@@ -34,6 +34,19 @@ static void fixture_fini(struct fixture *f)
 	kds_dax_bus_destroy(&f->bus);
 }
 
+/* A bus with one driver registered on it, and its teardown. */
+static void bus_up(struct kds_dax_bus *bus, struct kds_dax_driver *drv)
+{
+	kds_dax_bus_init(bus);
+	cr_assert_eq(kds_dax_driver_register(bus, drv), 0);
+}
+
+static void bus_down(struct kds_dax_bus *bus, struct kds_dax_driver *drv)
+{
+	kds_dax_driver_unregister(drv);
+	kds_dax_bus_destroy(bus);
+}
+
 Test(dax_bus, default_driver_matches_every_bus_device)
 {
 	struct fixture f;
@@ -88,8 +101,7 @@ Test(dax_bus, duplicate_new_id_adds_nothing)
 	struct kds_dax_driver kmem = { .name = "kmem" };
 	long live;
 
-	kds_dax_bus_init(&bus);
-	cr_assert_eq(kds_dax_driver_register(&bus, &kmem), 0);
+	bus_up(&bus, &kmem);
 	cr_assert_eq(kds_dax_new_id_store(&kmem, "dax0.0", 6), 6);
 	live = kds_alloc_live();
 	cr_assert_eq(kds_dax_new_id_store(&kmem, "dax0.0\n", 7), 7);
@@ -100,8 +112,7 @@ Test(dax_bus, duplicate_new_id_adds_nothing)
 	kds_alloc_fail_after(0);
 	cr_assert_eq(kds_dax_new_id_store(&kmem, "dax0.0", 6), 6);
 	kds_alloc_fail_off();
-	kds_dax_driver_unregister(&kmem);
-	kds_dax_bus_destroy(&bus);
+	bus_down(&bus, &kmem);
 }
 
 Test(dax_bus, remove_of_absent_id_succeeds)
@@ -109,8 +120,7 @@ Test(dax_bus, remove_of_absent_id_succeeds)
 	struct kds_dax_bus bus;
 	struct kds_dax_driver kmem = { .name = "kmem" };
 
-	kds_dax_bus_init(&bus);
-	cr_assert_eq(kds_dax_driver_register(&bus, &kmem), 0);
+	bus_up(&bus, &kmem);
 	cr_assert_eq(kds_dax_remove_id_store(&kmem, "dax5.5\n", 7), 7);
 	cr_assert_eq(kds_dax_new_id_store(&kmem, "dax1.1", 6), 6);
 	cr_assert_eq(kds_dax_remove_id_store(&kmem, "dax1.2", 6), 6);
@@ -118,8 +128,7 @@ Test(dax_bus, remove_of_absent_id_succeeds)
 	cr_assert_eq(kds_dax_remove_id_store(&kmem, "dax1.1", 6), 6);
 	cr_assert_eq(kds_dax_remove_id_store(&kmem, "dax1.1", 6), 6);
 	cr_assert_eq(kds_dax_driver_nr_ids(&kmem), 0);
-	kds_dax_driver_unregister(&kmem);
-	kds_dax_bus_destroy(&bus);
+	bus_down(&bus, &kmem);
 }
 
 Test(dax_bus, negative_name_is_refused_by_new_id)
@@ -127,14 +136,12 @@ Test(dax_bus, negative_name_is_refused_by_new_id)
 	struct kds_dax_bus bus;
 	struct kds_dax_driver kmem = { .name = "kmem" };
 
-	kds_dax_bus_init(&bus);
-	cr_assert_eq(kds_dax_driver_register(&bus, &kmem), 0);
+	bus_up(&bus, &kmem);
 	cr_assert_eq(kds_dax_new_id_store(&kmem, "dax-1.0", 7), -EINVAL);
 	cr_assert_eq(kds_dax_new_id_store(&kmem, "dax-1.0\n", 8), -EINVAL);
 	cr_assert_eq(kds_dax_remove_id_store(&kmem, "dax-1.0", 7), -EINVAL);
 	cr_assert_eq(kds_dax_driver_nr_ids(&kmem), 0);
-	kds_dax_driver_unregister(&kmem);
-	kds_dax_bus_destroy(&bus);
+	bus_down(&bus, &kmem);
 }
 
 Test(dax_bus, second_default_driver_leaves_no_trace)
@@ -144,8 +151,7 @@ Test(dax_bus, second_default_driver_leaves_no_trace)
 	struct kds_dax_driver b = { .name = "other_dax", .match_always = true };
 	struct kds_dax_driver b_before;
 
-	kds_dax_bus_init(&bus);
-	cr_assert_eq(kds_dax_driver_register(&bus, &a), 0);
+	bus_up(&bus, &a);
 	memcpy(&b_before, &b, sizeof(b));
 	cr_assert_eq(kds_dax_driver_register(&bus, &b), -EINVAL);
 	cr_assert_eq(memcmp(&b_before, &b, sizeof(b)), 0, "refused driver modified");
@@ -178,8 +184,7 @@ Test(dax_bus, register_validation)
 	cr_assert_eq(kds_dax_driver_register(&bus, &d), 0);
 	cr_assert_eq(kds_dax_driver_register(&bus, &d), -EBUSY);
 	cr_assert_eq(bus.nr_drivers, 1);
-	kds_dax_driver_unregister(&d);
-	kds_dax_bus_destroy(&bus);
+	bus_down(&bus, &d);
 }
 
 Test(dax_bus, unregister_twice_warns_once_and_changes_nothing)
@@ -189,8 +194,7 @@ Test(dax_bus, unregister_twice_warns_once_and_changes_nothing)
 	struct kds_dax_driver never = { .name = "never" };
 
 	kds_warn_set_quiet(true);
-	kds_dax_bus_init(&bus);
-	cr_assert_eq(kds_dax_driver_register(&bus, &d), 0);
+	bus_up(&bus, &d);
 	kds_dax_driver_unregister(&d);
 	cr_assert_eq(kds_warn_count(), 0);
 	kds_dax_driver_unregister(&d);
@@ -208,8 +212,7 @@ Test(dax_bus, unregister_frees_every_id)
 	char name[KDS_DAX_NAME_LEN];
 	long live = kds_alloc_live();
 
-	kds_dax_bus_init(&bus);
-	cr_assert_eq(kds_dax_driver_register(&bus, &kmem), 0);
+	bus_up(&bus, &kmem);
 	for (int i = 0; i < 50; i++) {
 		int n = kds_dax_format_name(name, sizeof(name), i % 7, i);
 
@@ -223,8 +226,7 @@ Test(dax_bus, unregister_frees_every_id)
 	cr_assert_eq(kds_dax_driver_register(&bus, &kmem), 0);
 	cr_assert_eq(kds_dax_driver_nr_ids(&kmem), 0);
 	cr_assert_not(kds_dax_driver_has_id(&kmem, 0, 0));
-	kds_dax_driver_unregister(&kmem);
-	kds_dax_bus_destroy(&bus);
+	bus_down(&bus, &kmem);
 }
 
 Test(dax_bus, new_id_allocation_failure_changes_nothing)
@@ -233,8 +235,7 @@ Test(dax_bus, new_id_allocation_failure_changes_nothing)
 	struct kds_dax_driver kmem = { .name = "kmem" };
 	long live;
 
-	kds_dax_bus_init(&bus);
-	cr_assert_eq(kds_dax_driver_register(&bus, &kmem), 0);
+	bus_up(&bus, &kmem);
 	cr_assert_eq(kds_dax_new_id_store(&kmem, "dax0.0", 6), 6);
 	live = kds_alloc_live();
 	kds_alloc_fail_nth(1);
@@ -244,8 +245,7 @@ Test(dax_bus, new_id_allocation_failure_changes_nothing)
 	cr_assert_not(kds_dax_driver_has_id(&kmem, 0, 1));
 	cr_assert_eq(kds_dax_new_id_store(&kmem, "dax0.1", 6), 6);
 	cr_assert_eq(kds_dax_driver_nr_ids(&kmem), 2);
-	kds_dax_driver_unregister(&kmem);
-	kds_dax_bus_destroy(&bus);
+	bus_down(&bus, &kmem);
 }
 
 Test(dax_bus, stores_on_unregistered_driver)
@@ -271,8 +271,7 @@ Test(dax_bus, driver_attr_table)
 	struct kds_dax_bus bus;
 	struct kds_dax_driver kmem = { .name = "kmem" };
 
-	kds_dax_bus_init(&bus);
-	cr_assert_eq(kds_dax_driver_register(&bus, &kmem), 0);
+	bus_up(&bus, &kmem);
 	cr_assert_eq(kds_dax_driver_nr_attrs, 2);
 	cr_assert_str_eq(kds_dax_driver_attrs[0].name, "new_id");
 	cr_assert_str_eq(kds_dax_driver_attrs[1].name, "remove_id");
@@ -281,8 +280,7 @@ Test(dax_bus, driver_attr_table)
 	cr_assert(kds_dax_driver_has_id(&kmem, 4, 2));
 	cr_assert_eq(kds_dax_driver_attrs[1].store(&kmem, "dax4.2\n", 7), 7);
 	cr_assert_not(kds_dax_driver_has_id(&kmem, 4, 2));
-	kds_dax_driver_unregister(&kmem);
-	kds_dax_bus_destroy(&bus);
+	bus_down(&bus, &kmem);
 }
 
 Test(dax_bus, destroy_with_driver_registered_warns)
@@ -291,12 +289,10 @@ Test(dax_bus, destroy_with_driver_registered_warns)
 	struct kds_dax_driver d = { .name = "d" };
 
 	kds_warn_set_quiet(true);
-	kds_dax_bus_init(&bus);
-	cr_assert_eq(kds_dax_driver_register(&bus, &d), 0);
+	bus_up(&bus, &d);
 	kds_dax_bus_destroy(&bus);
 	cr_assert_eq(kds_warn_count(), 1);
 	kds_dax_bus_init(&bus);	/* d still points at it: clean up through it */
 	bus.nr_drivers = 1;
-	kds_dax_driver_unregister(&d);
-	kds_dax_bus_destroy(&bus);
+	bus_down(&bus, &d);
 }

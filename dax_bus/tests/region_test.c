@@ -2,11 +2,21 @@
 /* region_test.c - regions, dev_dax lifecycle, attributes and lifetimes. */
 #include "kds_testing.h"
 #include "dax_bus/dax_bus.h"
+#include "dax_bus/tests/permutation.h"
 
 KDS_TEST_SUITE(dax_region);
 
 #define SZ_2M	(2ULL << 20)
 #define SZ_1G	(1ULL << 30)
+
+/* Region 0: 2 MiB at address 0, node 0, 2 MiB alignment, owned by *@parent. */
+static struct kds_dax_region *small_region(void **parent)
+{
+	struct kds_dax_region *r = kds_dax_region_alloc(parent, 0, 0, SZ_2M, 0, SZ_2M, 0);
+
+	cr_assert(!IS_ERR(r));
+	return r;
+}
 
 Test(dax_region, distinct_error_for_each_refusal)
 {
@@ -131,7 +141,7 @@ Test(dax_region, dev_dax_naming_and_attributes)
 Test(dax_region, run_kill_hides_private_data)
 {
 	void *parent = NULL;
-	struct kds_dax_region *r = kds_dax_region_alloc(&parent, 0, 0, SZ_2M, 0, SZ_2M, 0);
+	struct kds_dax_region *r = small_region(&parent);
 	struct kds_dev_dax d = { 0 };
 	int data = 42;
 
@@ -154,7 +164,7 @@ Test(dax_region, run_kill_hides_private_data)
 Test(dax_region, no_device_on_unregistered_region)
 {
 	void *parent = NULL;
-	struct kds_dax_region *r = kds_dax_region_alloc(&parent, 0, 0, SZ_2M, 0, SZ_2M, 0);
+	struct kds_dax_region *r = small_region(&parent);
 	struct kds_dev_dax d = { 0 };
 
 	kds_dax_region_unregister(r);
@@ -166,7 +176,7 @@ Test(dax_region, no_device_on_unregistered_region)
 Test(dax_region, double_unregister_and_release_are_refused)
 {
 	void *parent = NULL;
-	struct kds_dax_region *r = kds_dax_region_alloc(&parent, 0, 0, SZ_2M, 0, SZ_2M, 0);
+	struct kds_dax_region *r = small_region(&parent);
 	struct kds_dev_dax d = { 0 };
 
 	kds_warn_set_quiet(true);
@@ -186,7 +196,7 @@ Test(dax_region, double_unregister_and_release_are_refused)
 Test(dax_region, reference_overflow_saturates)
 {
 	void *parent = NULL;
-	struct kds_dax_region *r = kds_dax_region_alloc(&parent, 0, 0, SZ_2M, 0, SZ_2M, 0);
+	struct kds_dax_region *r = small_region(&parent);
 	long live = kds_alloc_live();
 
 	kds_warn_set_quiet(true);
@@ -205,7 +215,7 @@ Test(dax_region, reference_overflow_saturates)
 Test(dax_region, reference_underflow_detected)
 {
 	void *parent = NULL;
-	struct kds_dax_region *r = kds_dax_region_alloc(&parent, 0, 0, SZ_2M, 0, SZ_2M, 0);
+	struct kds_dax_region *r = small_region(&parent);
 	long live = kds_alloc_live();
 
 	kds_warn_set_quiet(true);
@@ -227,23 +237,6 @@ Test(dax_region, reference_underflow_detected)
  * last of these events, and never before.
  */
 #define MAX_EVENTS 5
-
-static bool next_permutation(int *a, int n)
-{
-	int i = n - 2, j;
-
-	while (i >= 0 && a[i] >= a[i + 1])
-		i--;
-	if (i < 0)
-		return false;
-	j = n - 1;
-	while (a[j] <= a[i])
-		j--;
-	swap(a[i], a[j]);
-	for (int l = i + 1, r = n - 1; l < r; l++, r--)
-		swap(a[l], a[r]);
-	return true;
-}
 
 Test(dax_region, every_teardown_order_frees_once)
 {

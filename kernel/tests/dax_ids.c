@@ -17,6 +17,29 @@
 /* The driver kds.ko registers on its own bus (kernel/dax_bus/glue.c). */
 #define KDS_DAX_KDS_DRV		"/sys/bus/kds_dax/drivers/kds_device_dax/"
 
+/* What one id case gives on kds's core stores and through a sysfs driver. */
+struct kds_dax_id_writes {
+	ssize_t core_new, sysfs_new, core_remove, sysfs_remove;
+};
+
+/*
+ * Writes case @c four times, in this order: kds's new_id store on @drv,
+ * the sysfs file @dir "new_id", kds's remove_id store, @dir "remove_id".
+ */
+static void kds_dax_write_case(struct kds_dax_driver *drv, const char *dir,
+			       const struct kds_dax_id_case *c,
+			       struct kds_dax_id_writes *w)
+{
+	char path[96];
+
+	w->core_new = kds_dax_new_id_store(drv, c->input, c->len);
+	snprintf(path, sizeof(path), "%snew_id", dir);
+	w->sysfs_new = kds_test_sysfs_write(path, c->input, c->len);
+	w->core_remove = kds_dax_remove_id_store(drv, c->input, c->len);
+	snprintf(path, sizeof(path), "%sremove_id", dir);
+	w->sysfs_remove = kds_test_sysfs_write(path, c->input, c->len);
+}
+
 static void dax_parse_table(struct kds_expect *e)
 {
 	size_t i;
@@ -104,19 +127,16 @@ static void dax_new_id_vs_kernel(struct kds_expect *e)
 	KDS_ASSERT(e, kds_dax_driver_register(&bus, &drv) == 0);
 	for (i = 0; i < ARRAY_SIZE(kds_dax_id_cases); i++) {
 		const struct kds_dax_id_case *c = &kds_dax_id_cases[i];
-		ssize_t k = kds_dax_new_id_store(&drv, c->input, c->len);
-		ssize_t r = kds_test_sysfs_write(KDS_DAX_KERNEL_DRV "new_id",
-						 c->input, c->len);
-		ssize_t kr = kds_dax_remove_id_store(&drv, c->input, c->len);
-		ssize_t rr = kds_test_sysfs_write(KDS_DAX_KERNEL_DRV "remove_id",
-						  c->input, c->len);
+		struct kds_dax_id_writes w;
 
-		if (k == r && kr == rr) {
+		kds_dax_write_case(&drv, KDS_DAX_KERNEL_DRV, c, &w);
+		if (w.core_new == w.sysfs_new && w.core_remove == w.sysfs_remove) {
 			same++;
 			continue;
 		}
-		if (k == -EINVAL && kr == -EINVAL && r == (ssize_t)c->len &&
-		    rr == (ssize_t)c->len && c->len) {
+		if (w.core_new == -EINVAL && w.core_remove == -EINVAL &&
+		    w.sysfs_new == (ssize_t)c->len &&
+		    w.sysfs_remove == (ssize_t)c->len && c->len) {
 			if (kds_dax_has_byte(c, '-')) {
 				negative++;
 				kds_expect_note(e, "6.1 accepts, kds refuses (negative number): case %zu (%s)",
@@ -130,14 +150,16 @@ static void dax_new_id_vs_kernel(struct kds_expect *e)
 				continue;
 			}
 		}
-		if (!c->len && k == -EINVAL && r == 0 && rr == 0) {
+		if (!c->len && w.core_new == -EINVAL && !w.sysfs_new &&
+		    !w.sysfs_remove) {
 			empty++;
 			kds_expect_note(e, "empty write: 6.1 returns 0 at the sysfs layer, kds -EINVAL");
 			continue;
 		}
 		kds_expect_fail(e, __FILE__, __LINE__,
 				"case %zu (%s): new_id kds %zd kernel %zd, remove_id kds %zd kernel %zd",
-				i, c->what, k, r, kr, rr);
+				i, c->what, w.core_new, w.sysfs_new,
+				w.core_remove, w.sysfs_remove);
 	}
 	kds_expect_note(e, "%zu inputs: %u agree, differences: %u negative, %u NUL, %u empty",
 			ARRAY_SIZE(kds_dax_id_cases), same, negative, nul, empty);
@@ -164,21 +186,19 @@ static void dax_kds_sysfs_matches_core(struct kds_expect *e)
 	KDS_ASSERT(e, kds_dax_driver_register(&bus, &drv) == 0);
 	for (i = 0; i < ARRAY_SIZE(kds_dax_id_cases); i++) {
 		const struct kds_dax_id_case *c = &kds_dax_id_cases[i];
-		ssize_t k = kds_dax_new_id_store(&drv, c->input, c->len);
-		ssize_t s = kds_test_sysfs_write(KDS_DAX_KDS_DRV "new_id", c->input, c->len);
-		ssize_t kr = kds_dax_remove_id_store(&drv, c->input, c->len);
-		ssize_t sr = kds_test_sysfs_write(KDS_DAX_KDS_DRV "remove_id",
-						  c->input, c->len);
+		struct kds_dax_id_writes w;
 
+		kds_dax_write_case(&drv, KDS_DAX_KDS_DRV, c, &w);
 		if (!c->len) {
-			k = 0;
-			kr = 0;
+			w.core_new = 0;
+			w.core_remove = 0;
 		}
-		if (k != s || kr != sr)
+		if (w.core_new != w.sysfs_new || w.core_remove != w.sysfs_remove)
 			kds_expect_fail(e, __FILE__, __LINE__,
 					"case %zu (%s): new_id core %zd sysfs %zd, remove_id core %zd sysfs %zd",
-					i, c->what, k, s, kr, sr);
-		accepted += s > 0;
+					i, c->what, w.core_new, w.sysfs_new,
+					w.core_remove, w.sysfs_remove);
+		accepted += w.sysfs_new > 0;
 	}
 	kds_expect_note(e, "%zu inputs, %u accepted through /sys/bus/kds_dax",
 			ARRAY_SIZE(kds_dax_id_cases), accepted);

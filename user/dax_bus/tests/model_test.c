@@ -5,6 +5,7 @@
  */
 #include "kds_testing.h"
 #include "user/dax_bus/dax_model.h"
+#include "dax_bus/tests/permutation.h"
 
 KDS_TEST_SUITE(dax_model);
 
@@ -52,6 +53,26 @@ static ssize_t store(struct kds_dax_model_driver *drv, const char *attr, const c
 	return kds_dax_model_driver_store(drv, attr, s, strlen(s));
 }
 
+/* Adds bus device dax0.<id>, which binds to device_dax. */
+static struct kds_dax_model_dev *world_add_dev(struct world *w, int id)
+{
+	struct kds_dax_model_dev *dev;
+
+	dev = kds_dax_model_device_add(&w->m, w->region, id, KDS_DEV_DAX_BUS);
+	cr_assert(!IS_ERR(dev));
+	return dev;
+}
+
+/* Adds dax0.0 and moves it to kmem the daxctl way: unbind, then new_id. */
+static struct kds_dax_model_dev *world_add_kmem_dev(struct world *w)
+{
+	struct kds_dax_model_dev *dev = world_add_dev(w, 0);
+
+	cr_assert_eq(store(&w->device_dax, "unbind", "dax0.0"), 6);
+	cr_assert_eq(store(&w->kmem, "new_id", "dax0.0"), 6);
+	return dev;
+}
+
 /* 1. A new device appears bound to the default driver, running, with its attributes. */
 Test(dax_model, device_appears_bound_to_default_driver)
 {
@@ -60,8 +81,7 @@ Test(dax_model, device_appears_bound_to_default_driver)
 	char buf[KDS_DAX_ATTR_BUF_SIZE];
 
 	world_init(&w, 1);
-	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
-	cr_assert(!IS_ERR(dev));
+	dev = world_add_dev(&w, 0);
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
 	cr_assert_eq(kds_dev_dax_get_private(&dev->dax), dev);
 	cr_assert_eq(kds_dax_model_device_show(dev, "modalias", buf), 7);
@@ -90,7 +110,7 @@ Test(dax_model, unbind_from_default_driver)
 	struct kds_dax_model_dev *dev;
 
 	world_init(&w, 1);
-	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	dev = world_add_dev(&w, 0);
 	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0\n"), 7);
 	cr_assert_null(kds_dax_model_dev_driver(dev));
 	cr_assert_not(kds_dev_dax_is_alive(&dev->dax));
@@ -109,8 +129,8 @@ Test(dax_model, new_id_on_kmem_auto_binds)
 	struct kds_dax_model_dev *dev, *other;
 
 	world_init(&w, 1);
-	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
-	other = kds_dax_model_device_add(&w.m, w.region, 1, KDS_DEV_DAX_BUS);
+	dev = world_add_dev(&w, 0);
+	other = world_add_dev(&w, 1);
 	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0"), 6);
 	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0\n"), 7);
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
@@ -132,9 +152,7 @@ Test(dax_model, remove_id_leaves_device_bound)
 	struct kds_dax_model_dev *dev;
 
 	world_init(&w, 0);
-	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
-	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0"), 6);
-	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6);
+	dev = world_add_kmem_dev(&w);
 	cr_assert_eq(store(&w.kmem, "remove_id", "dax0.0\n"), 7);
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
 	cr_assert_eq(store(&w.kmem, "unbind", "dax0.0"), 6, "kmem remove always succeeds");
@@ -161,7 +179,7 @@ Test(dax_model, explicit_bind)
 	struct kds_dax_model_dev *dev;
 
 	world_init(&w, 0);
-	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	dev = world_add_dev(&w, 0);
 	cr_assert_eq(store(&w.device_dax, "bind", "dax0.0"), -EBUSY, "bound already");
 	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6);
 	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), -EBUSY, "bound to device_dax");
@@ -188,7 +206,7 @@ Test(dax_model, kmem_refuses_unknown_node)
 
 	kds_warn_set_quiet(true);
 	world_init(&w, -1);
-	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	dev = world_add_dev(&w, 0);
 	cr_assert_eq(kds_dax_model_device_show(dev, "target_node", buf), -ENOENT,
 		     "target_node visible while negative");
 	cr_assert_eq(kds_dax_model_region_show(w.region, "target_node", buf), -ENOENT);
@@ -209,7 +227,7 @@ Test(dax_model, kmem_never_matches_by_default)
 
 	world_init(&w, 0);
 	kds_dax_model_driver_unregister(&w.device_dax);
-	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	dev = world_add_dev(&w, 0);
 	cr_assert_null(kds_dax_model_dev_driver(dev));
 	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), -ENODEV);
 	/* Registering the default driver binds the unbound device. */
@@ -227,9 +245,7 @@ Test(dax_model, reregister_flows)
 	struct kds_dax_model_driver other;
 
 	world_init(&w, 0);
-	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
-	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0"), 6);
-	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6);
+	dev = world_add_kmem_dev(&w);
 	cr_assert_eq(store(&w.kmem, "new_id", "dax0.1"), 6);
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
 	kds_dax_model_driver_unregister(&w.kmem);
@@ -341,7 +357,7 @@ Test(dax_model, device_references_keep_region)
 	long base;
 
 	world_init(&w, 0);
-	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
+	dev = world_add_dev(&w, 0);
 	found = kds_dax_model_find_device(&w.m, "dax0.0\n");
 	cr_assert_eq(found, dev);
 	base = kds_alloc_live();
@@ -460,9 +476,7 @@ Test(dax_model, kmem_add_memory_failure)
 	struct kds_dax_model_dev *dev;
 
 	world_init(&w, 0);
-	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_BUS);
-	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0"), 6);
-	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6);
+	dev = world_add_kmem_dev(&w);
 	cr_assert_eq(store(&w.kmem, "unbind", "dax0.0"), 6);
 	kds_dax_model_platform_destroy(&w.plat);	/* "reboot": reservations gone */
 	kds_dax_model_platform_init(&w.plat, SZ_128M);
@@ -473,23 +487,6 @@ Test(dax_model, kmem_add_memory_failure)
 	cr_assert_eq(kds_dax_model_platform_added(&w.plat), 4 * SZ_128M);
 	kds_dax_model_device_unregister(dev);
 	world_fini(&w);
-}
-
-static bool next_permutation(int *a, int n)
-{
-	int i = n - 2, j;
-
-	while (i >= 0 && a[i] >= a[i + 1])
-		i--;
-	if (i < 0)
-		return false;
-	j = n - 1;
-	while (a[j] <= a[i])
-		j--;
-	swap(a[i], a[j]);
-	for (int l = i + 1, r = n - 1; l < r; l++, r--)
-		swap(a[l], a[r]);
-	return true;
 }
 
 /*
