@@ -153,32 +153,202 @@ char *kds_kstrdup(const char *s, gfp_t gfp)
 }
 
 /*
+ * Nodes: kds_node_alloc() is the userspace stand-in for get_zeroed_page()
+ * (and for kmalloc's natural alignment of power-of-two sizes). Every block
+ * is zeroed and aligned to its size, a power of two up to PAGE_SIZE.
+ *
+ * In the kernel a page from get_zeroed_page() lives in the direct map,
+ * which is mapped with huge pages, and the page allocator's bookkeeping is
+ * not charged to the page's user. The pool below models that: nodes are
+ * carved out of 2 MiB-aligned chunks mapped with mmap() and offered to
+ * transparent huge pages (MADV_HUGEPAGE), one bump pointer and one free
+ * list per size class, each class under its own mutex. So a tree's nodes
+ * lie close together, cost one page fault per 2 MiB instead of per node
+ * (and no malloc header page per node, as aligned_alloc(4096) costs), and
+ * lookups see huge-page TLB entries, as kernel code would.
+ *
+ * Accounting: live and live_bytes count node bytes only (the size asked
+ * for), never chunk overhead or nodes waiting on a free list, as the
+ * kernel does not charge a page's user for the buddy allocator's state.
+ * Freed nodes go back to their class's free list; chunk memory is never
+ * returned to the system before the process exits (tests still see
+ * live == 0 after freeing everything: the counters track nodes in use).
+ * Fresh chunk memory is zero already; a recycled node is cleared again.
+ *
+ * Built with AddressSanitizer, every node is its own aligned_alloc() block
+ * instead, so that ASan still catches node overruns and use after free.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define KDS_NODE_POOL	0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define KDS_NODE_POOL	0
+#endif
+#endif
+#ifndef KDS_NODE_POOL
+#define KDS_NODE_POOL	1
+#endif
+
+#if KDS_NODE_POOL
+#include <sys/mman.h>
+
+#define KDS_NODE_CHUNK_SHIFT	21	/* 2 MiB: one x86-64 huge page */
+#define KDS_NODE_CHUNK_SIZE	((size_t)1 << KDS_NODE_CHUNK_SHIFT)
+#define KDS_NODE_MIN_SHIFT	3	/* room for the free-list link */
+#define KDS_NODE_CLASSES	(PAGE_SHIFT - KDS_NODE_MIN_SHIFT + 1)
+
+/* A free node's first word links it to the next free node of its class. */
+struct kds_node_free_link {
+	struct kds_node_free_link *next;
+};
+
+/*
+ * struct kds_node_class - the nodes of one size.
+ * @lock: protects every other member.
+ * @free: recycled nodes, last freed first.
+ * @next: next never-used byte of the current chunk.
+ * @end: end of the current chunk (@next == @end: map a new one).
+ */
+struct kds_node_class {
+	pthread_mutex_t lock;
+	struct kds_node_free_link *free;
+	char *next;
+	char *end;
+};
+
+#define KDS_NODE_CLASS_INIT	{ .lock = PTHREAD_MUTEX_INITIALIZER }
+
+static struct kds_node_class kds_node_classes[KDS_NODE_CLASSES] = {
+	[0 ... KDS_NODE_CLASSES - 1] = KDS_NODE_CLASS_INIT
+};
+static long kds_node_chunks;
+
+/* Map one zeroed, 2 MiB-aligned chunk; NULL when the system is out. */
+static char *kds_node_map_chunk(void)
+{
+	size_t len = 2 * KDS_NODE_CHUNK_SIZE;
+	char *raw, *chunk;
+	size_t head, tail;
+
+	raw = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (raw == MAP_FAILED)
+		return NULL;
+	/* Keep the aligned 2 MiB inside the mapping, give back the rest. */
+	chunk = (char *)ALIGN((uintptr_t)raw, KDS_NODE_CHUNK_SIZE);
+	head = chunk - raw;
+	tail = len - head - KDS_NODE_CHUNK_SIZE;
+	if (head)
+		munmap(raw, head);
+	if (tail)
+		munmap(chunk + KDS_NODE_CHUNK_SIZE, tail);
+	/* Only advice: without THP the chunk still works with small pages. */
+	madvise(chunk, KDS_NODE_CHUNK_SIZE, MADV_HUGEPAGE);
+	__atomic_add_fetch(&kds_node_chunks, 1, __ATOMIC_RELAXED);
+	return chunk;
+}
+
+static void *kds_node_get(size_t size)
+{
+	struct kds_node_class *c =
+		&kds_node_classes[ilog2(size) - KDS_NODE_MIN_SHIFT];
+	struct kds_node_free_link *f;
+	char *p = NULL;
+
+	pthread_mutex_lock(&c->lock);
+	f = c->free;
+	if (f) {
+		c->free = f->next;
+		pthread_mutex_unlock(&c->lock);
+		memset(f, 0, size);
+		return f;
+	}
+	if (c->next == c->end) {
+		char *chunk = kds_node_map_chunk();
+
+		if (chunk) {
+			c->next = chunk;
+			c->end = chunk + KDS_NODE_CHUNK_SIZE;
+		}
+	}
+	if (c->next != c->end) {
+		p = c->next;
+		c->next += size;
+	}
+	pthread_mutex_unlock(&c->lock);
+	return p;	/* never handed out before: still zero from mmap */
+}
+
+static void kds_node_put(void *p, size_t size)
+{
+	struct kds_node_class *c =
+		&kds_node_classes[ilog2(size) - KDS_NODE_MIN_SHIFT];
+	struct kds_node_free_link *f = p;
+
+	pthread_mutex_lock(&c->lock);
+	f->next = c->free;
+	c->free = f;
+	pthread_mutex_unlock(&c->lock);
+}
+
+#else /* !KDS_NODE_POOL */
+
+#define KDS_NODE_MIN_SHIFT	3
+static long kds_node_chunks;
+
+static void *kds_node_get(size_t size)
+{
+	void *p = aligned_alloc(size, size);
+
+	if (p)
+		memset(p, 0, size);
+	return p;
+}
+
+static void kds_node_put(void *p, size_t size)
+{
+	free(p);
+}
+
+#endif /* KDS_NODE_POOL */
+
+/*
  * kds_node_alloc - a zeroed block of @size bytes aligned to @size (a power
- * of two up to PAGE_SIZE), the userspace stand-in for get_zeroed_page() and
- * for kmalloc's natural alignment of power-of-two sizes.
+ * of two up to PAGE_SIZE; sizes below 8 are served as 8 bytes).
  */
 void *kds_node_alloc(size_t size, gfp_t gfp)
 {
-	size_t align = size < sizeof(void *) ? sizeof(void *) : size;
+	size_t block = max_t(size_t, size, (size_t)1 << KDS_NODE_MIN_SHIFT);
 	void *p;
 
 	if (WARN_ON(!is_power_of_2(size) || size > PAGE_SIZE))
 		return NULL;
-	if (kds_should_fail() || !(p = aligned_alloc(align, align))) {
+	if (kds_should_fail() || !(p = kds_node_get(block))) {
 		kds_alloc_failed(size, gfp);
 		return NULL;
 	}
-	memset(p, 0, size);
 	kds_account(1, (long)size);
 	return p;
 }
 
+/* kds_node_free - give back a block from kds_node_alloc() of the same @size. */
 void kds_node_free(void *p, size_t size)
 {
 	if (!p)
 		return;
+	if (WARN_ON(!is_power_of_2(size) || size > PAGE_SIZE))
+		return;
 	kds_account(-1, -(long)size);
-	free(p);
+	kds_node_put(p, max_t(size_t, size, (size_t)1 << KDS_NODE_MIN_SHIFT));
+}
+
+/*
+ * kds_node_pool_chunks - how many 2 MiB chunks the node pool has mapped
+ * (0 when nodes come from aligned_alloc(), in AddressSanitizer builds).
+ */
+long kds_node_pool_chunks(void)
+{
+	return __atomic_load_n(&kds_node_chunks, __ATOMIC_RELAXED);
 }
 
 void kds_alloc_stats(struct kds_alloc_stats *st)

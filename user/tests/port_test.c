@@ -94,6 +94,201 @@ Test(port, node_alloc_rejects_bad_sizes)
 	cr_assert_eq(kds_warn_count(), 2);
 }
 
+/* Every power-of-two size from 1 byte to PAGE_SIZE, several blocks each. */
+Test(port, node_pool_aligns_every_size)
+{
+	for (size_t size = 1; size <= PAGE_SIZE; size <<= 1) {
+		unsigned char *n[5];
+
+		for (size_t k = 0; k < ARRAY_SIZE(n); k++) {
+			n[k] = kds_node_alloc(size, GFP_KERNEL);
+			cr_assert_not_null(n[k]);
+			cr_assert_eq((uintptr_t)n[k] % max_t(size_t, size, 8), 0,
+				     "size %zu block %zu misaligned", size, k);
+			for (size_t j = 0; j < size; j++)
+				cr_assert_eq(n[k][j], 0);
+			memset(n[k], 0xa5, size);
+			for (size_t j = 0; j < k; j++)
+				cr_assert_neq(n[k], n[j]);
+		}
+		for (size_t k = 0; k < ARRAY_SIZE(n); k++)
+			kds_node_free(n[k], size);
+	}
+	cr_assert_eq(kds_alloc_live(), 0);
+}
+
+/* A node written, freed and handed out again reads as zero. */
+Test(port, node_pool_zeroes_recycled_nodes)
+{
+	size_t sizes[] = { 8, 64, 512, PAGE_SIZE };
+
+	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
+		unsigned char *a = kds_node_alloc(sizes[i], GFP_KERNEL);
+		unsigned char *b;
+
+		cr_assert_not_null(a);
+		memset(a, 0xff, sizes[i]);
+		kds_node_free(a, sizes[i]);
+		b = kds_node_alloc(sizes[i], GFP_KERNEL);
+		cr_assert_not_null(b);
+		/* The pool recycles the block just freed (last freed, first out). */
+		if (kds_node_pool_chunks())
+			cr_assert_eq(b, a);
+		for (size_t j = 0; j < sizes[i]; j++)
+			cr_assert_eq(b[j], 0, "size %zu byte %zu not zeroed", sizes[i], j);
+		kds_node_free(b, sizes[i]);
+	}
+}
+
+/* Counters count node bytes: what was asked for, not chunks or free lists. */
+Test(port, node_pool_counts_node_bytes)
+{
+	struct kds_alloc_stats before, st;
+	void *a, *b, *c;
+
+	kds_alloc_stats(&before);
+	a = kds_node_alloc(PAGE_SIZE, GFP_KERNEL);
+	b = kds_node_alloc(512, GFP_KERNEL);
+	c = kds_node_alloc(64, GFP_KERNEL);
+	cr_assert(a && b && c);
+	kds_alloc_stats(&st);
+	cr_assert_eq(st.live - before.live, 3);
+	cr_assert_eq(st.live_bytes - before.live_bytes, PAGE_SIZE + 512 + 64);
+	cr_assert_eq(st.total - before.total, 3);
+	cr_assert_geq(st.peak_bytes, st.live_bytes);
+	kds_node_free(b, 512);
+	kds_alloc_stats(&st);
+	cr_assert_eq(st.live - before.live, 2);
+	cr_assert_eq(st.live_bytes - before.live_bytes, PAGE_SIZE + 64);
+	kds_node_free(a, PAGE_SIZE);
+	kds_node_free(c, 64);
+	kds_node_free(NULL, 512);
+	kds_alloc_stats(&st);
+	cr_assert_eq(st.live, before.live);
+	cr_assert_eq(st.live_bytes, before.live_bytes);
+	cr_assert_eq(st.bad_frees, before.bad_frees);
+}
+
+/* Injected failures hit node allocations before the pool is touched. */
+Test(port, node_pool_failure_injection)
+{
+	struct kds_alloc_stats before, st;
+	void *a, *b;
+
+	kds_warn_set_quiet(true);
+	a = kds_node_alloc(512, GFP_KERNEL);
+	cr_assert_not_null(a);
+	kds_node_free(a, 512);
+	kds_alloc_stats(&before);
+	kds_alloc_fail_nth(1);
+	cr_assert_null(kds_node_alloc(512, GFP_KERNEL));
+	kds_alloc_stats(&st);
+	cr_assert_eq(st.failed - before.failed, 1);
+	cr_assert_eq(st.live, before.live);
+	cr_assert_eq(st.live_bytes, before.live_bytes);
+	/* The failed attempt took nothing: the recycled block is still there. */
+	b = kds_node_alloc(512, GFP_KERNEL);
+	cr_assert_not_null(b);
+	if (kds_node_pool_chunks())
+		cr_assert_eq(b, a);
+	kds_alloc_fail_after(0);
+	cr_assert_null(kds_node_alloc(PAGE_SIZE, GFP_KERNEL));
+	cr_assert_null(kds_node_alloc(64, GFP_KERNEL));
+	kds_alloc_fail_off();
+	kds_node_free(b, 512);
+	cr_assert_eq(kds_alloc_live(), 0);
+}
+
+/*
+ * More page-sized nodes than two chunks hold: each is aligned, zeroed and
+ * distinct (each keeps its own number), and all of them come back.
+ */
+Test(port, node_pool_spans_several_chunks)
+{
+	enum { NR = 1280 };	/* 2.5 chunks of 2 MiB at PAGE_SIZE nodes */
+	unsigned long *n[NR];
+	long chunks = kds_node_pool_chunks();
+
+	for (size_t k = 0; k < NR; k++) {
+		n[k] = kds_node_alloc(PAGE_SIZE, GFP_KERNEL);
+		cr_assert_not_null(n[k]);
+		cr_assert_eq((uintptr_t)n[k] % PAGE_SIZE, 0);
+		cr_assert_eq(n[k][0], 0);
+		cr_assert_eq(n[k][PAGE_SIZE / sizeof(long) - 1], 0);
+		n[k][0] = k;
+		n[k][PAGE_SIZE / sizeof(long) - 1] = ~k;
+	}
+	if (chunks || kds_node_pool_chunks())
+		cr_assert_geq(kds_node_pool_chunks() - chunks, 2);
+	cr_assert_eq(kds_alloc_live(), NR);
+	for (size_t k = 0; k < NR; k++) {
+		cr_assert_eq(n[k][0], k);
+		cr_assert_eq(n[k][PAGE_SIZE / sizeof(long) - 1], ~k);
+	}
+	for (size_t k = 0; k < NR; k += 2)
+		kds_node_free(n[k], PAGE_SIZE);
+	for (size_t k = 1; k < NR; k += 2)
+		kds_node_free(n[k], PAGE_SIZE);
+	cr_assert_eq(kds_alloc_live(), 0);
+	/* Reallocating them all reuses the free list: no new chunk, all zero. */
+	chunks = kds_node_pool_chunks();
+	for (size_t k = 0; k < NR; k++) {
+		n[k] = kds_node_alloc(PAGE_SIZE, GFP_KERNEL);
+		cr_assert_not_null(n[k]);
+		for (size_t j = 0; j < PAGE_SIZE / sizeof(long); j++)
+			cr_assert_eq(n[k][j], 0);
+	}
+	cr_assert_eq(kds_node_pool_chunks(), chunks);
+	for (size_t k = 0; k < NR; k++)
+		kds_node_free(n[k], PAGE_SIZE);
+	cr_assert_eq(kds_alloc_live(), 0);
+}
+
+/*
+ * Four threads allocate, stamp, check and free nodes of two sizes at once:
+ * no block is handed to two threads, and the counters end at zero.
+ */
+static void *node_pool_worker(void *arg)
+{
+	uintptr_t id = (uintptr_t)arg;
+	size_t size = id % 2 ? 512 : PAGE_SIZE;
+	uintptr_t *n[64];
+	bool ok = true;
+
+	for (int round = 0; round < 50; round++) {
+		for (size_t k = 0; k < ARRAY_SIZE(n); k++) {
+			n[k] = kds_node_alloc(size, GFP_KERNEL);
+			if (!n[k] || n[k][0] || n[k][size / sizeof(uintptr_t) - 1])
+				ok = false;
+			if (n[k])
+				n[k][0] = n[k][size / sizeof(uintptr_t) - 1] = id * 1000 + k;
+		}
+		for (size_t k = 0; k < ARRAY_SIZE(n); k++) {
+			if (!n[k])
+				continue;
+			if (n[k][0] != id * 1000 + k ||
+			    n[k][size / sizeof(uintptr_t) - 1] != id * 1000 + k)
+				ok = false;
+			kds_node_free(n[k], size);
+		}
+	}
+	return (void *)(uintptr_t)ok;
+}
+
+Test(port, node_pool_threads)
+{
+	pthread_t t[4];
+	void *ok;
+
+	for (uintptr_t i = 0; i < ARRAY_SIZE(t); i++)
+		cr_assert_eq(pthread_create(&t[i], NULL, node_pool_worker, (void *)(i + 1)), 0);
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++) {
+		cr_assert_eq(pthread_join(t[i], &ok), 0);
+		cr_assert(ok, "thread %zu saw a shared or dirty node", i);
+	}
+	cr_assert_eq(kds_alloc_live(), 0);
+}
+
 Test(port, fail_nth_fails_exactly_that_attempt)
 {
 	void *a, *b, *c;
