@@ -29,6 +29,54 @@ static struct genradix_root *kds_genradix_tag(struct genradix_node *n,
 	return (struct genradix_root *)((unsigned long)n | depth);
 }
 
+/* The last byte offset a tree of depth d spans (2^span_shift(d) - 1). */
+#define KDS_GENRADIX_SPAN_BITS(d)					\
+	(KDS_GENRADIX_NODE_SHIFT + __KDS_GENRADIX_ARY_SHIFT * (d))
+#define KDS_GENRADIX_SPAN_LAST(d)					\
+	(KDS_GENRADIX_SPAN_BITS(d) >= __KDS_GENRADIX_SIZE_BITS ? SIZE_MAX :	\
+	 ((size_t)1 << (KDS_GENRADIX_SPAN_BITS(d) >= __KDS_GENRADIX_SIZE_BITS ? \
+			0 : KDS_GENRADIX_SPAN_BITS(d))) - 1)
+
+/* Indexed by every value the depth bits of a root word can take. */
+static const size_t kds_genradix_span_last[__KDS_GENRADIX_DEPTH_MASK + 1] = {
+	KDS_GENRADIX_SPAN_LAST(0),  KDS_GENRADIX_SPAN_LAST(1),
+	KDS_GENRADIX_SPAN_LAST(2),  KDS_GENRADIX_SPAN_LAST(3),
+	KDS_GENRADIX_SPAN_LAST(4),  KDS_GENRADIX_SPAN_LAST(5),
+	KDS_GENRADIX_SPAN_LAST(6),  KDS_GENRADIX_SPAN_LAST(7),
+	KDS_GENRADIX_SPAN_LAST(8),  KDS_GENRADIX_SPAN_LAST(9),
+	KDS_GENRADIX_SPAN_LAST(10), KDS_GENRADIX_SPAN_LAST(11),
+	KDS_GENRADIX_SPAN_LAST(12), KDS_GENRADIX_SPAN_LAST(13),
+	KDS_GENRADIX_SPAN_LAST(14), KDS_GENRADIX_SPAN_LAST(15),
+};
+
+/*
+ * The lookup behind genradix_ptr() and the first step of
+ * genradix_ptr_alloc(): the walk of __kds_genradix_lookup(), with the
+ * range check as one compare against a table instead of a bit scan.
+ */
+static __always_inline void *kds_genradix_walk(struct __genradix *radix,
+					       size_t offset)
+{
+	struct genradix_root *r = smp_load_acquire(&radix->root);
+	struct genradix_node *n = __kds_genradix_node(r);
+	unsigned int depth = __kds_genradix_depth(r);
+	unsigned int shift;
+
+	if (unlikely(offset > kds_genradix_span_last[depth]))
+		return NULL;
+	shift = KDS_GENRADIX_NODE_SHIFT + __KDS_GENRADIX_ARY_SHIFT * depth;
+	/* A root word with a non-zero depth always carries a node. */
+	while (depth) {
+		depth--;
+		shift -= __KDS_GENRADIX_ARY_SHIFT;
+		n = smp_load_acquire(&n->children[(offset >> shift) &
+						   (__KDS_GENRADIX_ARY - 1)]);
+		if (unlikely(!n))
+			return NULL;
+	}
+	return likely(n) ? &n->data[offset & __KDS_GENRADIX_OFFSET_MASK] : NULL;
+}
+
 /**
  * kds_genradix_ptr() - look up the entry at a byte offset.
  * @radix: the tree.
@@ -41,7 +89,7 @@ static struct genradix_root *kds_genradix_tag(struct genradix_node *n,
  */
 void *kds_genradix_ptr(struct __genradix *radix, size_t offset)
 {
-	return __kds_genradix_lookup(radix, offset);
+	return kds_genradix_walk(radix, offset);
 }
 
 /*
@@ -92,25 +140,15 @@ static struct genradix_root *kds_genradix_grow(struct __genradix *radix,
 	}
 }
 
-/**
- * kds_genradix_ptr_alloc() - find or create the entry at a byte offset.
- * @radix: the tree.
- * @offset: byte offset of the entry.
- * @spare: NULL, or the caller's spare node slot: its node is used first,
- *	and on return it holds whichever spare node the call did not use.
- * @gfp: allocation flags for new nodes.
- *
- * The out-of-line body of genradix_ptr_alloc() and its variants. Lock-free:
- * every missing node is installed with one compare-and-swap; a loser keeps
- * its node for the next level down, and frees it (or hands it back through
- * @spare) at the end.
- *
- * Context: may sleep if @gfp allows; concurrent with lookups and other
- * allocations on the same tree.
- * Return: the entry, or NULL on allocation failure.
+/*
+ * The part of genradix_ptr_alloc() that grows the tree and installs
+ * missing nodes, kept out of line so that the common case (the leaf
+ * exists) runs without its register saves and stack frame.
  */
-void *kds_genradix_ptr_alloc(struct __genradix *radix, size_t offset,
-				  struct genradix_node **spare, gfp_t gfp)
+static noinline void *kds_genradix_alloc_slow(struct __genradix *radix,
+					      size_t offset,
+					      struct genradix_node **spare,
+					      gfp_t gfp)
 {
 	struct genradix_node *fresh = NULL;
 	struct genradix_root *root;
@@ -160,6 +198,34 @@ out:
 	else
 		kds_genradix_drop_node(fresh);
 	return entry;
+}
+
+/**
+ * kds_genradix_ptr_alloc() - find or create the entry at a byte offset.
+ * @radix: the tree.
+ * @offset: byte offset of the entry.
+ * @spare: NULL, or the caller's spare node slot: its node is used first,
+ *	and on return it holds whichever spare node the call did not use.
+ * @gfp: allocation flags for new nodes.
+ *
+ * The out-of-line body of genradix_ptr_alloc() and its variants. Lock-free:
+ * every missing node is installed with one compare-and-swap; a loser keeps
+ * its node for the next level down, and frees it (or hands it back through
+ * @spare) at the end.
+ *
+ * Context: may sleep if @gfp allows; concurrent with lookups and other
+ * allocations on the same tree.
+ * Return: the entry, or NULL on allocation failure.
+ */
+void *kds_genradix_ptr_alloc(struct __genradix *radix, size_t offset,
+				  struct genradix_node **spare, gfp_t gfp)
+{
+	/* Most calls find their leaf: a plain lookup, no growth checks. */
+	void *entry = kds_genradix_walk(radix, offset);
+
+	if (likely(entry))
+		return entry;
+	return kds_genradix_alloc_slow(radix, offset, spare, gfp);
 }
 
 /*

@@ -327,13 +327,16 @@ static __always_inline void *__kds_genradix_lookup(struct __genradix *radix,
 
 	if (unlikely(ilog2(offset) >= shift))
 		return NULL;
-	while (n && depth) {
+	/* A root word with a non-zero depth always carries a node. */
+	while (depth) {
 		depth--;
 		shift -= __KDS_GENRADIX_ARY_SHIFT;
 		n = smp_load_acquire(&n->children[(offset >> shift) &
 						   (__KDS_GENRADIX_ARY - 1)]);
+		if (unlikely(!n))
+			return NULL;
 	}
-	return n ? &n->data[offset & __KDS_GENRADIX_OFFSET_MASK] : NULL;
+	return likely(n) ? &n->data[offset & __KDS_GENRADIX_OFFSET_MASK] : NULL;
 }
 
 static __always_inline void *__kds_genradix_ptr_idx(struct __genradix *radix,
@@ -664,9 +667,13 @@ static __always_inline void __kds_genradix_iter_advance(struct genradix_iter *it
 		__kds_genradix_iter_finish(iter);
 		return;
 	}
-	/* Entries of other sizes never straddle a leaf: skip the tail. */
+	/*
+	 * Entries of other sizes never straddle a leaf: skip the leaf's
+	 * unused tail (one compare with a constant on the common path).
+	 */
 	if (!is_power_of_2(obj_size) &&
-	    (next & __KDS_GENRADIX_OFFSET_MASK) + obj_size > KDS_GENRADIX_NODE_SIZE) {
+	    unlikely((next & __KDS_GENRADIX_OFFSET_MASK) >
+		     KDS_GENRADIX_NODE_SIZE - obj_size)) {
 		next |= __KDS_GENRADIX_OFFSET_MASK;
 		if (unlikely(next == SIZE_MAX)) {
 			__kds_genradix_iter_finish(iter);
