@@ -1,16 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * glue.c - the kds dax bus core (dax_bus/) behind a real bus in the
- * driver model: /sys/bus/kds_dax with one driver, kds_device_dax, whose
- * new_id and remove_id attributes are the core's id stores. Like Linux
- * 5.1's device_dax driver it is the bus default (match_always).
+ * glue.c - the kds dax bus as a real sysfs bus in kds.ko.
  *
- * Only the bus, the driver and its id attributes are wired up: kds.ko
- * creates no dax regions or devices on this bus, so nothing is ever
- * matched, probed or bound here.
+ * /sys/bus/kds_dax carries:
+ *   - devices dax<region>.<n> (one per region, n = 0), children of a
+ *     parent device kds_dax_region<region> (/sys/devices/kds_dax_region<r>)
+ *     whose "dax_region" attribute group shows the region's id, size,
+ *     align (and target_node when known): the layout Linux 5.1 gives a
+ *     dax region's parent;
+ *   - the default driver kds_device_dax (match_always) and the kmem-style
+ *     driver kds_kmem, which matches nothing until new_id names a device;
+ *     both have new_id / remove_id (the core's stores) and the driver
+ *     core's bind / unbind;
+ *   - bus attributes create_region ("id start size align target_node") and
+ *     delete_region ("id"), so tests can add and remove regions.
+ *
+ * Every decision goes through the shared core (dax_bus/): the match rule,
+ * run/kill around probe/remove, the attribute tables and their
+ * visibility, the uevent text and the kmem range.
  */
 #include <linux/device.h>
+#include <linux/memory.h>
 #include <linux/module.h>
+#include <linux/sizes.h>
 
 #include "kds_port.h"
 #include "dax_bus/dax_bus.h"
@@ -20,18 +32,79 @@
  * struct kds_dax_glue_driver - a driver-model driver around a core driver.
  * @drv: the driver-model side (name, bus, sysfs directory).
  * @core: the kds core side (match_always flag, id list).
+ * @probe: what binding does beyond the core's run (may be NULL).
+ * @remove: what unbinding does before the core's kill (may be NULL).
  */
 struct kds_dax_glue_driver {
 	struct device_driver drv;
 	struct kds_dax_driver core;
+	int (*probe)(struct device *dev);
+	void (*remove)(struct device *dev);
+};
+
+/**
+ * struct kds_dax_glue_dev - a dev_dax on the kds_dax bus.
+ * @dev: the driver-model device (bus kds_dax, parent the region device).
+ * @core: the core dev_dax (name, region reference, alive state).
+ * @kmem_bound: set while kds_kmem has recorded a range for it.
+ * @kmem_start: start of the range kds_kmem would hot-plug.
+ * @kmem_size: size of that range.
+ */
+struct kds_dax_glue_dev {
+	struct device dev;
+	struct kds_dev_dax core;
+	bool kmem_bound;
+	u64 kmem_start;
+	u64 kmem_size;
+};
+
+/**
+ * struct kds_dax_glue_region - a region and its parent device.
+ * @dev: the parent device kds_dax_region<id>; its driver_data slot is the
+ *       region's owner slot.
+ * @core: the core region (NULL once unregistered).
+ * @dax: the one dev_dax carved from it.
+ * @node: link on kds_dax_glue_regions.
+ */
+struct kds_dax_glue_region {
+	struct device dev;
+	struct kds_dax_region *core;
+	struct kds_dax_glue_dev *dax;
+	struct list_head node;
+};
+
+/**
+ * struct kds_dax_glue_claim - a range kds_kmem has claimed (it would be
+ * System RAM on a real platform; claims last until kds.ko unloads).
+ * @node: link on kds_dax_glue_claims.
+ * @start: first byte.
+ * @size: size in bytes.
+ */
+struct kds_dax_glue_claim {
+	struct list_head node;
+	u64 start;
+	u64 size;
 };
 
 static struct kds_dax_bus kds_dax_glue_core_bus;
+static DEFINE_MUTEX(kds_dax_glue_lock);	/* regions, dying */
+static LIST_HEAD(kds_dax_glue_regions);
+static bool kds_dax_glue_dying;
+/* Taken from probe, which may run under kds_dax_glue_lock: its own lock. */
+static DEFINE_MUTEX(kds_dax_glue_claim_lock);
+static LIST_HEAD(kds_dax_glue_claims);
 
 static struct kds_dax_glue_driver *kds_dax_glue_drv(struct device_driver *drv)
 {
 	return container_of(drv, struct kds_dax_glue_driver, drv);
 }
+
+static struct kds_dax_glue_dev *kds_dax_glue_dev(struct device *dev)
+{
+	return container_of(dev, struct kds_dax_glue_dev, dev);
+}
+
+/* ------------------------------------------------------------ drivers */
 
 static ssize_t new_id_store(struct device_driver *drv, const char *buf,
 			    size_t count)
@@ -61,10 +134,302 @@ static struct attribute *kds_dax_glue_drv_attrs[] = {
 };
 ATTRIBUTE_GROUPS(kds_dax_glue_drv);
 
+/* ------------------------------------------------------ dev_dax files */
+
+static ssize_t kds_dax_glue_dev_show(struct device *dev,
+				     struct device_attribute *attr, char *buf)
+{
+	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
+	unsigned int i;
+
+	for (i = 0; i < kds_dev_dax_nr_attrs; i++)
+		if (!strcmp(kds_dev_dax_attrs[i].name, attr->attr.name))
+			return kds_dev_dax_attrs[i].show(&gdev->core, buf);
+	return -ENOENT;
+}
+
+/*
+ * One device_attribute per entry of kds_dev_dax_attrs (modalias, size,
+ * target_node), in the table's order; the names and modes come from the
+ * table at init (kds_dax_glue_fill_attrs()).
+ */
+#define KDS_DAX_GLUE_MAX_ATTRS	8
+static struct device_attribute kds_dax_glue_dev_dattrs[KDS_DAX_GLUE_MAX_ATTRS];
+static struct attribute *kds_dax_glue_dev_attrs[KDS_DAX_GLUE_MAX_ATTRS + 1];
+
+static umode_t kds_dax_glue_dev_visible(struct kobject *kobj,
+					struct attribute *a, int n)
+{
+	struct device *dev = kobj_to_dev(kobj);
+
+	return kds_dev_dax_attr_visible(&kds_dax_glue_dev(dev)->core, n);
+}
+
+static const struct attribute_group kds_dax_glue_dev_group = {
+	.attrs = kds_dax_glue_dev_attrs,
+	.is_visible = kds_dax_glue_dev_visible,
+};
+
+/* kmem_range: what kds_kmem recorded instead of hot-plugging. */
+static ssize_t kmem_range_show(struct device *dev,
+			       struct device_attribute *attr, char *buf)
+{
+	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
+	ssize_t rc;
+
+	device_lock(dev);
+	if (gdev->kmem_bound)
+		rc = sysfs_emit(buf, "%#llx %#llx\n",
+				(unsigned long long)gdev->kmem_start,
+				(unsigned long long)gdev->kmem_size);
+	else
+		rc = sysfs_emit(buf, "none\n");
+	device_unlock(dev);
+	return rc;
+}
+static DEVICE_ATTR_RO(kmem_range);
+
+static struct attribute *kds_dax_glue_kmem_attrs[] = {
+	&dev_attr_kmem_range.attr,
+	NULL,
+};
+
+static const struct attribute_group kds_dax_glue_kmem_group = {
+	.attrs = kds_dax_glue_kmem_attrs,
+};
+
+static const struct attribute_group *kds_dax_glue_dev_groups[] = {
+	&kds_dax_glue_dev_group,
+	&kds_dax_glue_kmem_group,
+	NULL,
+};
+
+/* ---------------------------------------------------- region files */
+
+static ssize_t kds_dax_glue_region_show(struct device *dev,
+					struct device_attribute *attr, char *buf)
+{
+	struct kds_dax_glue_region *rg =
+		container_of(dev, struct kds_dax_glue_region, dev);
+	unsigned int i;
+
+	for (i = 0; i < kds_dax_region_nr_attrs; i++)
+		if (!strcmp(kds_dax_region_attrs[i].name, attr->attr.name))
+			return kds_dax_region_attrs[i].show(rg->core, buf);
+	return -ENOENT;
+}
+
+static struct device_attribute kds_dax_glue_region_dattrs[KDS_DAX_GLUE_MAX_ATTRS];
+static struct attribute *kds_dax_glue_region_attrs[KDS_DAX_GLUE_MAX_ATTRS + 1];
+
+static umode_t kds_dax_glue_region_visible(struct kobject *kobj,
+					   struct attribute *a, int n)
+{
+	struct kds_dax_glue_region *rg =
+		container_of(kobj_to_dev(kobj), struct kds_dax_glue_region, dev);
+
+	return rg->core ? kds_dax_region_attr_visible(rg->core, n) : 0;
+}
+
+static const struct attribute_group kds_dax_glue_region_group = {
+	.name = "dax_region",
+	.attrs = kds_dax_glue_region_attrs,
+	.is_visible = kds_dax_glue_region_visible,
+};
+
+static const struct attribute_group *kds_dax_glue_region_groups[] = {
+	&kds_dax_glue_region_group,
+	NULL,
+};
+
+/* Turn the core's attribute tables into device_attribute arrays. */
+static int kds_dax_glue_fill_attrs(void)
+{
+	unsigned int i;
+
+	if (kds_dev_dax_nr_attrs > KDS_DAX_GLUE_MAX_ATTRS ||
+	    kds_dax_region_nr_attrs > KDS_DAX_GLUE_MAX_ATTRS)
+		return -E2BIG;
+	for (i = 0; i < kds_dev_dax_nr_attrs; i++) {
+		struct device_attribute *da = &kds_dax_glue_dev_dattrs[i];
+
+		sysfs_attr_init(&da->attr);
+		da->attr.name = kds_dev_dax_attrs[i].name;
+		da->attr.mode = kds_dev_dax_attrs[i].mode;
+		da->show = kds_dax_glue_dev_show;
+		kds_dax_glue_dev_attrs[i] = &da->attr;
+	}
+	for (i = 0; i < kds_dax_region_nr_attrs; i++) {
+		struct device_attribute *da = &kds_dax_glue_region_dattrs[i];
+
+		sysfs_attr_init(&da->attr);
+		da->attr.name = kds_dax_region_attrs[i].name;
+		da->attr.mode = kds_dax_region_attrs[i].mode;
+		da->show = kds_dax_glue_region_show;
+		kds_dax_glue_region_attrs[i] = &da->attr;
+	}
+	return 0;
+}
+
+/* ----------------------------------------------------------- the bus */
+
+static int kds_dax_glue_match(struct device *dev, struct device_driver *drv)
+{
+	return kds_dax_driver_match(&kds_dax_glue_drv(drv)->core,
+				    &kds_dax_glue_dev(dev)->core);
+}
+
+static int kds_dax_glue_probe(struct device *dev)
+{
+	struct kds_dax_glue_driver *gdrv = kds_dax_glue_drv(dev->driver);
+	int rc = 0;
+
+	if (gdrv->probe)
+		rc = gdrv->probe(dev);
+	if (rc)
+		return rc;
+	kds_dev_dax_run(&kds_dax_glue_dev(dev)->core);
+	return 0;
+}
+
+static void kds_dax_glue_remove(struct device *dev)
+{
+	struct kds_dax_glue_driver *gdrv = kds_dax_glue_drv(dev->driver);
+
+	kds_dev_dax_kill(&kds_dax_glue_dev(dev)->core);
+	if (gdrv->remove)
+		gdrv->remove(dev);
+}
+
+static int kds_dax_glue_uevent(struct device *dev, struct kobj_uevent_env *env)
+{
+	char var[KDS_DAX_NAME_LEN];
+	int rc = kds_dev_dax_uevent(&kds_dax_glue_dev(dev)->core, var, sizeof(var));
+
+	if (rc < 0)
+		return rc;
+	return add_uevent_var(env, "%s", var);
+}
+
+static ssize_t create_region_store(struct bus_type *bus, const char *buf,
+				   size_t count);
+static ssize_t delete_region_store(struct bus_type *bus, const char *buf,
+				   size_t count);
+static BUS_ATTR_WO(create_region);
+static BUS_ATTR_WO(delete_region);
+
+static struct attribute *kds_dax_glue_bus_attrs[] = {
+	&bus_attr_create_region.attr,
+	&bus_attr_delete_region.attr,
+	NULL,
+};
+ATTRIBUTE_GROUPS(kds_dax_glue_bus);
+
 static struct bus_type kds_dax_glue_bus_type = {
 	.name = "kds_dax",
+	.bus_groups = kds_dax_glue_bus_groups,
 	.drv_groups = kds_dax_glue_drv_groups,
+	.match = kds_dax_glue_match,
+	.probe = kds_dax_glue_probe,
+	.remove = kds_dax_glue_remove,
+	.uevent = kds_dax_glue_uevent,
 };
+
+/* ------------------------------------------------------------- kmem */
+
+static u64 kds_dax_glue_block_size(void *ctx)
+{
+#ifdef CONFIG_MEMORY_HOTPLUG
+	return memory_block_size_bytes();
+#else
+	/* No memory blocks in this kernel: x86-64's smallest block size. */
+	return SZ_128M;
+#endif
+}
+
+/* Claim a range: -EBUSY when it overlaps an earlier claim. */
+static int kds_dax_glue_reserve(void *ctx, u64 start, u64 size,
+				const char *name)
+{
+	struct kds_dax_glue_claim *c, *claim;
+	int rc = 0;
+
+	claim = kzalloc(sizeof(*claim), GFP_KERNEL);
+	if (!claim)
+		return -ENOMEM;
+	claim->start = start;
+	claim->size = size;
+	mutex_lock(&kds_dax_glue_claim_lock);
+	list_for_each_entry(c, &kds_dax_glue_claims, node)
+		if (start < c->start + c->size && c->start < start + size)
+			rc = -EBUSY;
+	if (!rc)
+		list_add_tail(&claim->node, &kds_dax_glue_claims);
+	mutex_unlock(&kds_dax_glue_claim_lock);
+	if (rc) {
+		pr_info("kds dax: %s: range %#llx+%#llx already claimed\n",
+			name, (unsigned long long)start, (unsigned long long)size);
+		kfree(claim);
+	}
+	return rc;
+}
+
+static void kds_dax_glue_unreserve(void *ctx, u64 start, u64 size)
+{
+	struct kds_dax_glue_claim *c, *found = NULL;
+
+	mutex_lock(&kds_dax_glue_claim_lock);
+	list_for_each_entry(c, &kds_dax_glue_claims, node)
+		if (c->start == start && c->size == size) {
+			found = c;
+			list_del(&c->node);
+			break;
+		}
+	mutex_unlock(&kds_dax_glue_claim_lock);
+	kfree(found);
+}
+
+/*
+ * Instead of add_memory_driver_managed(): record the range on the device
+ * (kmem_range) and log it. The ranges given to create_region are made up,
+ * so nothing is ever handed to the page allocator.
+ */
+static int kds_dax_glue_add_memory(void *ctx, int nid, u64 start, u64 size)
+{
+	struct kds_dax_glue_dev *gdev = ctx;
+
+	gdev->kmem_start = start;
+	gdev->kmem_size = size;
+	gdev->kmem_bound = true;
+	pr_info("kds dax: %s: kds_kmem would add %#llx-%#llx to node %d (not hot-plugged)\n",
+		gdev->core.name, (unsigned long long)start,
+		(unsigned long long)(start + size - 1), nid);
+	return 0;
+}
+
+static const struct kds_dax_kmem_ops kds_dax_glue_kmem_ops = {
+	.memory_block_size = kds_dax_glue_block_size,
+	.reserve = kds_dax_glue_reserve,
+	.unreserve = kds_dax_glue_unreserve,
+	.add_memory = kds_dax_glue_add_memory,
+};
+
+static int kds_dax_glue_kmem_probe(struct device *dev)
+{
+	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
+
+	return kds_dax_kmem_probe(&gdev->core, &kds_dax_glue_kmem_ops, gdev);
+}
+
+static void kds_dax_glue_kmem_remove(struct device *dev)
+{
+	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
+
+	kds_dax_kmem_remove(&gdev->core);
+	gdev->kmem_bound = false;
+}
+
+/* ---------------------------------------------------------- drivers */
 
 static struct kds_dax_glue_driver kds_dax_glue_device_dax = {
 	.drv = {
@@ -79,26 +444,241 @@ static struct kds_dax_glue_driver kds_dax_glue_device_dax = {
 	},
 };
 
-int kds_dax_glue_init(void)
+static struct kds_dax_glue_driver kds_dax_glue_kmem = {
+	.drv = {
+		.name = "kds_kmem",
+		.bus = &kds_dax_glue_bus_type,
+		.owner = THIS_MODULE,
+		.mod_name = KBUILD_MODNAME,
+	},
+	.core = {
+		.name = "kds_kmem",
+	},
+	.probe = kds_dax_glue_kmem_probe,
+	.remove = kds_dax_glue_kmem_remove,
+};
+
+static struct kds_dax_glue_driver *const kds_dax_glue_drivers[] = {
+	&kds_dax_glue_device_dax,
+	&kds_dax_glue_kmem,
+};
+
+/* ---------------------------------------------------------- regions */
+
+static void kds_dax_glue_dev_release(struct device *dev)
 {
+	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
+
+	kds_dev_dax_release(&gdev->core);
+	kfree(gdev);
+}
+
+static void kds_dax_glue_region_release(struct device *dev)
+{
+	kfree(container_of(dev, struct kds_dax_glue_region, dev));
+}
+
+static struct kds_dax_glue_region *kds_dax_glue_find(int id)
+{
+	struct kds_dax_glue_region *rg;
+
+	lockdep_assert_held(&kds_dax_glue_lock);
+	list_for_each_entry(rg, &kds_dax_glue_regions, node)
+		if (rg->core->id == id)
+			return rg;
+	return NULL;
+}
+
+/* Take a region down: its dev_dax, its files, its core registration. */
+static void kds_dax_glue_region_destroy(struct kds_dax_glue_region *rg)
+{
+	device_unregister(&rg->dax->dev);
+	device_del(&rg->dev);
+	kds_dax_region_unregister(rg->core);
+	rg->core = NULL;
+	put_device(&rg->dev);
+}
+
+/*
+ * Create region @id over [@start, @start + @size) and its dev_dax
+ * dax<id>.0, which the driver core then offers to the drivers (the
+ * default driver binds it).
+ */
+static int kds_dax_glue_region_create(int id, u64 start, u64 size,
+				      unsigned int align, int target_node)
+{
+	struct kds_dax_glue_region *rg;
+	struct kds_dax_glue_dev *gdev;
+	struct kds_dax_region *core;
 	int rc;
 
+	rg = kzalloc(sizeof(*rg), GFP_KERNEL);
+	gdev = kzalloc(sizeof(*gdev), GFP_KERNEL);
+	if (!rg || !gdev) {
+		kfree(rg);
+		kfree(gdev);
+		return -ENOMEM;
+	}
+	device_initialize(&rg->dev);
+	rg->dev.release = kds_dax_glue_region_release;
+	rg->dev.groups = kds_dax_glue_region_groups;
+
+	core = kds_dax_region_alloc(&rg->dev.driver_data, id, start, size,
+				    target_node, align, 0);
+	if (IS_ERR(core)) {
+		kfree(gdev);
+		put_device(&rg->dev);
+		return PTR_ERR(core);
+	}
+	rg->core = core;
+	rc = dev_set_name(&rg->dev, "kds_dax_region%d", id);
+	if (!rc)
+		rc = device_add(&rg->dev);
+	if (rc) {
+		kfree(gdev);
+		goto err_region;
+	}
+
+	device_initialize(&gdev->dev);
+	gdev->dev.release = kds_dax_glue_dev_release;
+	rc = kds_dev_dax_init(&gdev->core, core, 0, KDS_DEV_DAX_BUS);
+	if (rc) {
+		put_device(&gdev->dev);
+		goto err_del;
+	}
+	gdev->dev.parent = &rg->dev;
+	gdev->dev.bus = &kds_dax_glue_bus_type;
+	gdev->dev.groups = kds_dax_glue_dev_groups;
+	rc = dev_set_name(&gdev->dev, "%s", gdev->core.name);
+	if (!rc)
+		rc = device_add(&gdev->dev);
+	if (rc) {
+		put_device(&gdev->dev);	/* release drops the region reference */
+		goto err_del;
+	}
+	rg->dax = gdev;
+	/* The creator's reference: the registration and the device hold it. */
+	kds_dax_region_put(core);
+	list_add_tail(&rg->node, &kds_dax_glue_regions);
+	return 0;
+
+err_del:
+	device_del(&rg->dev);
+err_region:
+	kds_dax_region_put(core);
+	kds_dax_region_unregister(core);
+	rg->core = NULL;
+	put_device(&rg->dev);
+	return rc;
+}
+
+/*
+ * Split "a b c ..." (single spaces, one optional trailing newline) into at
+ * most @max words of @tmp; returns the number of words or -EINVAL.
+ */
+static int kds_dax_glue_words(char *tmp, size_t size, const char *buf,
+			      size_t count, char **words, int max)
+{
+	char *p = tmp, *w;
+	int n = 0;
+
+	if (count == 0 || count >= size)
+		return -EINVAL;
+	memcpy(tmp, buf, count);
+	tmp[count] = '\0';
+	if (tmp[count - 1] == '\n')
+		tmp[count - 1] = '\0';
+	while ((w = strsep(&p, " ")) != NULL) {
+		if (!*w || n == max)
+			return -EINVAL;
+		words[n++] = w;
+	}
+	return n;
+}
+
+static ssize_t create_region_store(struct bus_type *bus, const char *buf,
+				   size_t count)
+{
+	char tmp[128], *w[5];
+	unsigned long long start, size;
+	unsigned int align;
+	int id, node, rc;
+
+	if (kds_dax_glue_words(tmp, sizeof(tmp), buf, count, w, 5) != 5 ||
+	    kstrtoint(w[0], 10, &id) || id < 0 ||
+	    kstrtoull(w[1], 0, &start) || kstrtoull(w[2], 0, &size) ||
+	    kstrtouint(w[3], 0, &align) || kstrtoint(w[4], 10, &node))
+		return -EINVAL;
+	mutex_lock(&kds_dax_glue_lock);
+	if (kds_dax_glue_dying)
+		rc = -ENODEV;
+	else if (kds_dax_glue_find(id))
+		rc = -EEXIST;
+	else
+		rc = kds_dax_glue_region_create(id, start, size, align, node);
+	mutex_unlock(&kds_dax_glue_lock);
+	return rc ? rc : (ssize_t)count;
+}
+
+static ssize_t delete_region_store(struct bus_type *bus, const char *buf,
+				   size_t count)
+{
+	struct kds_dax_glue_region *rg;
+	char tmp[32], *w[1];
+	int id;
+
+	if (kds_dax_glue_words(tmp, sizeof(tmp), buf, count, w, 1) != 1 ||
+	    kstrtoint(w[0], 10, &id))
+		return -EINVAL;
+	mutex_lock(&kds_dax_glue_lock);
+	rg = kds_dax_glue_find(id);
+	if (rg) {
+		list_del(&rg->node);
+		kds_dax_glue_region_destroy(rg);
+	}
+	mutex_unlock(&kds_dax_glue_lock);
+	return rg ? (ssize_t)count : -ENOENT;
+}
+
+/* ------------------------------------------------------ init, exit */
+
+static void kds_dax_glue_drivers_down(unsigned int nr)
+{
+	while (nr--) {
+		/* Unbinds its devices, removes its files, then frees its ids. */
+		driver_unregister(&kds_dax_glue_drivers[nr]->drv);
+		kds_dax_driver_unregister(&kds_dax_glue_drivers[nr]->core);
+	}
+}
+
+int kds_dax_glue_init(void)
+{
+	unsigned int i;
+	int rc;
+
+	rc = kds_dax_glue_fill_attrs();
+	if (rc)
+		return rc;
 	kds_dax_bus_init(&kds_dax_glue_core_bus);
 	rc = bus_register(&kds_dax_glue_bus_type);
 	if (rc)
 		goto err_bus;
-	rc = kds_dax_driver_register(&kds_dax_glue_core_bus,
-				     &kds_dax_glue_device_dax.core);
-	if (rc)
-		goto err_core;
-	rc = driver_register(&kds_dax_glue_device_dax.drv);
-	if (rc)
-		goto err_drv;
+	for (i = 0; i < ARRAY_SIZE(kds_dax_glue_drivers); i++) {
+		struct kds_dax_glue_driver *gdrv = kds_dax_glue_drivers[i];
+
+		rc = kds_dax_driver_register(&kds_dax_glue_core_bus, &gdrv->core);
+		if (rc)
+			goto err_drv;
+		rc = driver_register(&gdrv->drv);
+		if (rc) {
+			kds_dax_driver_unregister(&gdrv->core);
+			goto err_drv;
+		}
+	}
 	return 0;
 
 err_drv:
-	kds_dax_driver_unregister(&kds_dax_glue_device_dax.core);
-err_core:
+	kds_dax_glue_drivers_down(i);
 	bus_unregister(&kds_dax_glue_bus_type);
 err_bus:
 	kds_dax_bus_destroy(&kds_dax_glue_core_bus);
@@ -107,9 +687,25 @@ err_bus:
 
 void kds_dax_glue_exit(void)
 {
-	/* The attributes are gone before the id list is freed. */
-	driver_unregister(&kds_dax_glue_device_dax.drv);
-	kds_dax_driver_unregister(&kds_dax_glue_device_dax.core);
+	struct kds_dax_glue_region *rg, *next;
+	struct kds_dax_glue_claim *c, *cn;
+
+	/* No region can be created from here on. */
+	mutex_lock(&kds_dax_glue_lock);
+	kds_dax_glue_dying = true;
+	list_for_each_entry_safe(rg, next, &kds_dax_glue_regions, node) {
+		list_del(&rg->node);
+		kds_dax_glue_region_destroy(rg);
+	}
+	mutex_unlock(&kds_dax_glue_lock);
+	kds_dax_glue_drivers_down(ARRAY_SIZE(kds_dax_glue_drivers));
 	bus_unregister(&kds_dax_glue_bus_type);
 	kds_dax_bus_destroy(&kds_dax_glue_core_bus);
+	/* kds_kmem's claims outlive unbinding; they end with the module. */
+	mutex_lock(&kds_dax_glue_claim_lock);
+	list_for_each_entry_safe(c, cn, &kds_dax_glue_claims, node) {
+		list_del(&c->node);
+		kfree(c);
+	}
+	mutex_unlock(&kds_dax_glue_claim_lock);
 }

@@ -9,7 +9,9 @@
 #define KDS_DAX_GLUE_DRIVER_DIR	"/sys/bus/kds_dax/drivers/kds_device_dax/"
 
 /**
- * kds_dax_glue_init() - register the "kds_dax" bus and its default driver.
+ * kds_dax_glue_init() - register the "kds_dax" bus (with its
+ * create_region / delete_region files) and its drivers kds_device_dax
+ * (the default) and kds_kmem.
  *
  * Context: module init.
  * Return: 0 or -errno (nothing stays registered on failure).
@@ -17,8 +19,9 @@
 int kds_dax_glue_init(void);
 
 /**
- * kds_dax_glue_exit() - unregister what kds_dax_glue_init() registered and
- * free every id written to the driver's new_id.
+ * kds_dax_glue_exit() - delete every region created through the bus
+ * (unbinding its device), unregister what kds_dax_glue_init() registered,
+ * and free every id written to a driver's new_id and every kds_kmem claim.
  *
  * Context: module exit.
  */

@@ -70,6 +70,7 @@ extern const struct kds_suite kds_suite_dax_ids_sysfs;
 extern const struct kds_suite kds_suite_dma_masks;
 extern const struct kds_suite kds_suite_dma_vs_kernel;
 extern const struct kds_suite kds_suite_stackinit;
+extern const struct kds_suite kds_suite_bench;
 extern const struct kds_suite kds_suite_injected;
 
 #endif /* KDS_KTAP_H */

@@ -40,6 +40,7 @@ static const struct kds_suite *const kds_test_suites[] = {
 	&kds_suite_dma_masks,
 	&kds_suite_dma_vs_kernel,
 	&kds_suite_stackinit,
+	&kds_suite_bench,
 	&kds_suite_injected,
 };
 

@@ -7,7 +7,8 @@
 #
 # The log passes when all of these hold:
 #   - the init script started and finished ("kds-vm: init start", "kds-vm:
-#     done") and reported no step failure ("kds-vm: FAIL: ...");
+#     done") and reported no step failure ("kds-vm: FAIL: ...") and no
+#     failed sysfs check ("kds-vm: sysfs: not ok N ...");
 #   - exactly one top-level KTAP version 1 document appeared, with a plan
 #     1..N (N >= 1) before its first result, results numbered 1..N in order
 #     and none missing, and every subtest likewise complete;
@@ -83,6 +84,8 @@ BEGIN {
 		init_done = 1
 	if (line ~ /^kds-vm: FAIL/)
 		problem("init: " line)
+	if (line ~ /^kds-vm: sysfs: not ok /)
+		problem("sysfs: " substr(line, 16))
 
 	# ---- kernel health
 	if (line ~ /kds_test: expect-warning begin/)

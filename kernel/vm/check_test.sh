@@ -82,6 +82,8 @@ mutate "a missing unload" 1 'only 1 of 2 module unload' \
 	'/kds: unloaded, no allocation outstanding/d'
 mutate "an init step failure" 1 'init: kds-vm: FAIL: rmmod kds_test' \
 	's/^kds-vm: done$/kds-vm: FAIL: rmmod kds_test\nkds-vm: done/'
+mutate "a failed sysfs check" 1 'sysfs: not ok 3 dax7.0 bound' \
+	's/^kds-vm: done$/kds-vm: sysfs: ok 1 create region 7\nkds-vm: sysfs: not ok 3 dax7.0 bound to the default driver\nkds-vm: done/'
 mutate "init never finished" 1 'did not finish' \
 	'/^kds-vm: done$/d'
 mutate "init never started" 1 'never started' \

@@ -43,6 +43,118 @@ if insmod /lib/kds/kds_test.ko ${INJECT:+inject=$INJECT}; then
 else
 	fail "insmod kds_test.ko"
 fi
+# ---- kds.ko's kds_dax bus from the shell, as daxctl would drive it. Each
+# check prints "kds-vm: sysfs: ok N what" or "... not ok N what"; a "not ok"
+# fails the run (check.awk), and so does the summary's FAIL line.
+B=/sys/bus/kds_dax
+n=0
+nfail=0
+check() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		say "sysfs: ok $n $2"
+	else
+		nfail=$((nfail + 1))
+		say "sysfs: not ok $n $2"
+	fi
+}
+# expect_eq WHAT GOT WANT
+expect_eq() {
+	if [ "$2" = "$3" ]; then check 0 "$1"; else check 1 "$1 (got '$2', want '$3')"; fi
+}
+# expect_write WHAT ok|EINVAL|FAIL FILE TEXT: echo TEXT into FILE (FAIL: any error)
+expect_write() {
+	local err got
+	err=$( { echo "$4" >"$3"; } 2>&1 ) && got=ok || got=FAIL
+	[ "$got" = FAIL ] && case $err in *"Invalid argument"*) got=EINVAL ;; esac
+	[ "$2" = FAIL ] && [ "$got" != ok ] && got=FAIL
+	expect_eq "$1" "$got" "$2"
+}
+drv_of() { [ -L "$1/driver" ] && basename "$(readlink "$1/driver")" || echo none; }
+attr() { cat "$1" 2>/dev/null || echo "<missing>"; }
+
+if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
+	D=$B/devices/dax7.0
+	R=/sys/devices/kds_dax_region7/dax_region
+	expect_write "create region 7" ok $B/create_region "7 0x104000000 0x18000000 0x200000 0"
+	check "$([ -d $D ]; echo $?)" "dax7.0 appears on the bus"
+	expect_eq "dax7.0 bound to the default driver" "$(drv_of $D)" kds_device_dax
+	expect_eq "dax7.0 modalias" "$(attr $D/modalias)" dax:t0
+	expect_eq "dax7.0 size" "$(attr $D/size)" 402653184
+	expect_eq "dax7.0 target_node" "$(attr $D/target_node)" 0
+	expect_eq "dax7.0 kmem_range unbound" "$(attr $D/kmem_range)" none
+	expect_eq "region 7 id" "$(attr $R/id)" 7
+	expect_eq "region 7 size" "$(attr $R/size)" 402653184
+	expect_eq "region 7 align" "$(attr $R/align)" 2097152
+	expect_eq "region 7 target_node" "$(attr $R/target_node)" 0
+	check "$(grep -qx MODALIAS=dax:t0 $D/uevent; echo $?)" "dax7.0 uevent has MODALIAS=dax:t0"
+	# daxctl reconfigure-device --mode=system-ram, 5.1 style
+	expect_write "unbind dax7.0 from kds_device_dax" ok $B/drivers/kds_device_dax/unbind dax7.0
+	expect_eq "dax7.0 unbound" "$(drv_of $D)" none
+	expect_write "bind dax7.0 to kds_kmem without an id" FAIL $B/drivers/kds_kmem/bind dax7.0
+	expect_eq "dax7.0 still unbound" "$(drv_of $D)" none
+	expect_write "new_id dax7.0 on kds_kmem" ok $B/drivers/kds_kmem/new_id dax7.0
+	expect_eq "new_id bound dax7.0 to kds_kmem" "$(drv_of $D)" kds_kmem
+	expect_eq "kds_kmem range (whole 128 MiB blocks)" "$(attr $D/kmem_range)" "0x108000000 0x10000000"
+	expect_write "remove_id dax7.0 on kds_kmem" ok $B/drivers/kds_kmem/remove_id dax7.0
+	expect_eq "dax7.0 stays bound to kds_kmem" "$(drv_of $D)" kds_kmem
+	expect_write "unbind dax7.0 from kds_kmem" ok $B/drivers/kds_kmem/unbind dax7.0
+	expect_eq "kmem_range cleared on unbind" "$(attr $D/kmem_range)" none
+	expect_write "bind dax7.0 back to kds_device_dax" ok $B/drivers/kds_device_dax/bind dax7.0
+	expect_eq "dax7.0 bound to kds_device_dax again" "$(drv_of $D)" kds_device_dax
+
+	# a region without a target node: target_node hidden, kmem refuses it
+	D8=$B/devices/dax8.0
+	expect_write "create region 8 (node -1)" ok $B/create_region "8 0x200000000 0x8000000 0x1000 -1"
+	check "$([ ! -e $D8/target_node ]; echo $?)" "dax8.0 target_node hidden"
+	check "$([ ! -e /sys/devices/kds_dax_region8/dax_region/target_node ]; echo $?)" "region 8 target_node hidden"
+	expect_eq "region 8 align" "$(attr /sys/devices/kds_dax_region8/dax_region/align)" 4096
+	expect_write "unbind dax8.0" ok $B/drivers/kds_device_dax/unbind dax8.0
+	expect_write "new_id dax8.0 on kds_kmem" ok $B/drivers/kds_kmem/new_id dax8.0
+	expect_eq "kds_kmem refuses an unknown node" "$(drv_of $D8)" none
+	expect_write "delete region 8" ok $B/delete_region 8
+	check "$([ ! -e $D8 ]; echo $?)" "dax8.0 gone"
+
+	# bad control input
+	expect_write "create region 7 again" FAIL $B/create_region "7 0x0 0x200000 0x200000 0"
+	expect_write "create region: not numbers" EINVAL $B/create_region "x y"
+	expect_write "create region: trailing junk" EINVAL $B/create_region "9 0 0x200000 0x200000 0 junk"
+	expect_write "create region: start not aligned" EINVAL $B/create_region "9 0x1000 0x200000 0x200000 0"
+	expect_write "delete an unknown region" FAIL $B/delete_region 99
+
+	# the id table (dax_bus/tests/id_cases.h), on both id attributes of
+	# kds_kmem, written with echo -n and with echo
+	nskip=0
+	while read -r rn re esc; do
+		[ "$rn" = skip ] && { nskip=$((nskip + 1)); continue; }
+		esc=${esc#x}
+		for f in new_id remove_id; do
+			for how in -ne -e; do
+				want=$rn
+				[ "$how" = -e ] && want=$re
+				err=$( { echo $how "$esc" >$B/drivers/kds_kmem/$f; } 2>&1 ) && got=ok || got=FAIL
+				[ "$got" = FAIL ] && case $err in *"Invalid argument"*) got=EINVAL ;; esac
+				expect_eq "id table: echo $how '$esc' > $f" "$got" "$want"
+			done
+		done
+	done </etc/kds-dax-ids
+	say "sysfs: id table rows with a NUL skipped (a shell argument cannot carry one): $nskip"
+	expect_eq "dax7.0 still bound to kds_device_dax" "$(drv_of $D)" kds_device_dax
+	expect_write "delete region 7" ok $B/delete_region 7
+	check "$([ ! -e $D ] && [ ! -e /sys/devices/kds_dax_region7 ]; echo $?)" "dax7.0 and its region gone"
+
+	# left for kds.ko's unload to tear down: a region bound to kds_kmem
+	expect_write "create region 9" ok $B/create_region "9 0x300000000 0x8000000 0x200000 0"
+	expect_write "unbind dax9.0" ok $B/drivers/kds_device_dax/unbind dax9.0
+	expect_write "new_id dax9.0 on kds_kmem" ok $B/drivers/kds_kmem/new_id dax9.0
+	expect_eq "dax9.0 bound to kds_kmem" "$(drv_of $B/devices/dax9.0)" kds_kmem
+	say "sysfs: $n checks, $nfail failed"
+	[ "$nfail" = 0 ] || fail "sysfs: $nfail of $n checks failed"
+	[ "$n" -ge 40 ] || fail "sysfs: only $n checks ran"
+elif [ "$kds_loaded" = 1 ]; then
+	fail "sysfs: $B missing"
+fi
+
 if [ "$kds_loaded" = 1 ]; then
 	rmmod kds || fail "rmmod kds"
 fi

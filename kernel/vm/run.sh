@@ -85,6 +85,55 @@ for f in /lib/modules/"$kver"/kernel/drivers/dax/device_dax.ko{,.xz,.zst}; do
 	break
 done
 printf 'INJECT=%s\n' "$inject" >"$ir/etc/kds-vm.conf"
+
+# The malformed-id table of dax_bus/tests/id_cases.h for the guest shell:
+# a host program compiled from that very header prints one row per case
+# (see kds_dax_id_rows below); /init writes each row to kds.ko's new_id and
+# remove_id with echo -n and with echo.
+idgen=$work/idgen
+mkdir -p "$idgen"
+cat >"$idgen/kds_port.h" <<'PORT'
+#include <errno.h>
+#include <stddef.h>
+#define __maybe_unused __attribute__((unused))
+PORT
+cat >"$idgen/idgen.c" <<'GEN'
+/*
+ * Row: "<echo -n result> <echo result> x<bytes as \0NNN escapes>", result
+ * "ok" or "EINVAL"; "skip ..." for inputs with a NUL (a shell argument
+ * cannot carry one). echo -n writes the case's bytes: its result is the
+ * table's. echo appends a newline: a name accepted without one stays
+ * accepted, anything else (already ending in a newline, or refused) is
+ * refused. An empty echo -n writes nothing, which sysfs answers with
+ * success before any store runs.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "dax_bus/tests/id_cases.h"
+int main(void)
+{
+	size_t i, j;
+
+	for (i = 0; i < sizeof(kds_dax_id_cases) / sizeof(kds_dax_id_cases[0]); i++) {
+		const struct kds_dax_id_case *c = &kds_dax_id_cases[i];
+		int ok = c->expected == 0;
+
+		if (memchr(c->input, 0, c->len)) {
+			printf("skip %s\n", c->what);
+			continue;
+		}
+		printf("%s %s x", ok || c->len == 0 ? "ok" : "EINVAL",
+		       ok && c->input[c->len - 1] != '\n' ? "ok" : "EINVAL");
+		for (j = 0; j < c->len; j++)
+			printf("\\0%03o", (unsigned char)c->input[j]);
+		printf("\n");
+	}
+	return 0;
+}
+GEN
+cc -std=gnu11 -Wall -Werror -I"$idgen" -I"$root" -o "$idgen/idgen" "$idgen/idgen.c" ||
+	die "cannot compile the id table generator"
+"$idgen/idgen" >"$ir/etc/kds-dax-ids"
 (cd "$ir" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 >"$work/initramfs.cpio.gz"
 
 # oops=panic ends the run at the first oops (QEMU exits: -no-reboot). The
