@@ -587,13 +587,15 @@ static __always_inline void *__kds_genradix_iter_peek_prev(struct genradix_iter 
 }
 
 /*
- * genradix_iter_peek() for the loop macros: the result goes to @p and the
- * return value says whether there is one, so that the cached-leaf path
- * needs no NULL test.
+ * genradix_iter_peek() (or, with @reverse, genradix_iter_peek_prev()) for
+ * the loop macros: the result goes to @p and the return value says whether
+ * there is one, so that the cached-leaf path needs no NULL test. @reverse
+ * is a constant at every call site and folds away.
  */
-static __always_inline bool __kds_genradix_iter_next(struct genradix_iter *iter,
+static __always_inline bool __kds_genradix_iter_step(struct genradix_iter *iter,
 						     struct __genradix *radix,
-						     size_t obj_size, void **p)
+						     size_t obj_size, void **p,
+						     bool reverse)
 {
 	struct genradix_iter copy;
 
@@ -602,23 +604,8 @@ static __always_inline bool __kds_genradix_iter_next(struct genradix_iter *iter,
 		return true;
 	}
 	copy = *iter;
-	*p = kds_genradix_iter_peek(&copy, radix, obj_size);
-	*iter = copy;
-	return *p != NULL;
-}
-
-static __always_inline bool __kds_genradix_iter_prev(struct genradix_iter *iter,
-						     struct __genradix *radix,
-						     size_t obj_size, void **p)
-{
-	struct genradix_iter copy;
-
-	if (likely(__kds_genradix_iter_cached(iter))) {
-		*p = iter->leaf + (iter->offset & __KDS_GENRADIX_OFFSET_MASK);
-		return true;
-	}
-	copy = *iter;
-	*p = kds_genradix_iter_peek_prev(&copy, radix, obj_size);
+	*p = reverse ? kds_genradix_iter_peek_prev(&copy, radix, obj_size) :
+		       kds_genradix_iter_peek(&copy, radix, obj_size);
 	*iter = copy;
 	return *p != NULL;
 }
@@ -737,10 +724,10 @@ static __always_inline void __kds_genradix_iter_rewind(struct genradix_iter *ite
 #define genradix_for_each_from(_radix, _iter, _p, _start)		\
 	for (_iter = genradix_iter_init(_radix, _start);		\
 	     ({ void *__kds_gr_p;					\
-		bool __kds_gr_ok = __kds_genradix_iter_next(&(_iter),	\
+		bool __kds_gr_ok = __kds_genradix_iter_step(&(_iter),	\
 				&(_radix)->tree,			\
 				__kds_genradix_obj_size(_radix),	\
-				&__kds_gr_p);				\
+				&__kds_gr_p, false);		\
 		_p = __kds_gr_p;					\
 		__kds_gr_ok; });					\
 	     genradix_iter_advance(&_iter, _radix))
@@ -771,10 +758,10 @@ static __always_inline void __kds_genradix_iter_rewind(struct genradix_iter *ite
 #define genradix_for_each_reverse(_radix, _iter, _p)			\
 	for (_iter = genradix_iter_init(_radix, genradix_last_pos(_radix)); \
 	     ({ void *__kds_gr_p;					\
-		bool __kds_gr_ok = __kds_genradix_iter_prev(&(_iter),	\
+		bool __kds_gr_ok = __kds_genradix_iter_step(&(_iter),	\
 				&(_radix)->tree,			\
 				__kds_genradix_obj_size(_radix),	\
-				&__kds_gr_p);				\
+				&__kds_gr_p, true);		\
 		_p = __kds_gr_p;					\
 		__kds_gr_ok; });					\
 	     genradix_iter_rewind(&_iter, _radix))
