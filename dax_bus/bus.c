@@ -66,24 +66,33 @@ int kds_dax_format_name(char *buf, size_t size, int region, int id)
  * @region: set to the region number on success.
  * @id: set to the device number on success.
  *
- * Accepts exactly the text "dax<region>.<id>" that the name formatter
+ * The input is the C string at @buf: everything from the first NUL byte
+ * on is ignored, as the kernel's sscanf() and sysfs_streq() ignore it
+ * (libdaxctl writes strlen(name) + 1 bytes, the NUL included). That
+ * string is accepted exactly when it is the text the name formatter
  * prints back for a non-negative @region and @id, optionally followed by
- * one newline (sysfs_streq() semantics). Everything else is refused:
- * empty input, a second newline, spaces, signs, leading zeros, uppercase,
- * numbers past INT_MAX, a NUL byte anywhere in the @count bytes, input
- * longer than %KDS_DAX_ID_INPUT_MAX, and negative numbers (no device can
- * carry a negative number, so an id naming one could never match).
+ * one newline (sysfs_streq() semantics): the set Linux 5.1 and 6.1
+ * do_id_store() accept, less names with a negative number (no device can
+ * carry one, so such an id could never match). Refused: an empty string
+ * (no bytes, or a NUL first), a NUL before the name is complete, a second
+ * newline, spaces, signs, leading zeros, uppercase, numbers past INT_MAX,
+ * a string longer than %KDS_DAX_ID_INPUT_MAX.
  *
- * Context: any context; reads at most %KDS_DAX_ID_INPUT_MAX bytes.
+ * Context: any context; reads at most %KDS_DAX_ID_INPUT_MAX + 1 bytes and
+ * never past @count.
  * Return: 0 on success, -EINVAL otherwise (outputs untouched).
  */
 int kds_dax_parse_id(const char *buf, size_t count, int *region, int *id)
 {
 	char canon[KDS_DAX_NAME_LEN];
-	size_t len = count, pos = 3;
+	size_t len, pos = 3;
 	int r, i, n;
 
-	if (!buf || count == 0 || count > KDS_DAX_ID_INPUT_MAX)
+	if (!buf)
+		return -EINVAL;
+	/* The string ends at the first NUL or at count, whichever is first. */
+	len = strnlen(buf, min_t(size_t, count, KDS_DAX_ID_INPUT_MAX + 1));
+	if (len == 0 || len > KDS_DAX_ID_INPUT_MAX)
 		return -EINVAL;
 	if (buf[len - 1] == '\n')
 		len--;

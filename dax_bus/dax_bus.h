@@ -24,8 +24,9 @@
 #define KDS_DAX_NAME_LEN	32
 
 /**
- * KDS_DAX_ID_INPUT_MAX - longest new_id / remove_id input considered:
- * the longest name plus one trailing newline. Longer input is -EINVAL.
+ * KDS_DAX_ID_INPUT_MAX - longest new_id / remove_id string accepted: the
+ * longest name plus one trailing newline. The string ends at the first NUL
+ * byte or at the byte count; a longer one is -EINVAL.
  */
 #define KDS_DAX_ID_INPUT_MAX	25
 

@@ -19,23 +19,35 @@
  * struct kds_dax_id_case - one parser input and its expected outcome.
  * @input: the bytes (not necessarily NUL terminated at @len).
  * @len: the count handed to the parser.
- * @expected: 0 when accepted, else the negative errno.
- * @region: the region number when accepted.
- * @id: the device number when accepted.
+ * @expected: 0 when kds accepts, else the negative errno.
+ * @upstream: what Linux 5.1 / 6.1 do_id_store() gives for the same bytes
+ *            (0: accepted, the store returns @len). It differs from
+ *            @expected only for a name with a negative number.
+ * @region: the region number when accepted (by either).
+ * @id: the device number when accepted (by either).
  * @what: what the case exercises.
  */
 struct kds_dax_id_case {
 	const char *input;
 	size_t len;
 	int expected;
+	int upstream;
 	int region;
 	int id;
 	const char *what;
 };
 
+/*
+ * "dax0.0" and 4090 NUL bytes: a whole page, the most a sysfs store is
+ * ever handed; only the C string at its start counts.
+ */
+static const char kds_dax_id_nul_page[4096] __maybe_unused = "dax0.0";
+
 /* A literal taken whole (embedded NULs included, the final NUL excluded). */
-#define KDS_DAX_OK(s, r, i, what)	{ s, sizeof(s) - 1, 0, r, i, what }
-#define KDS_DAX_BAD(s, what)		{ s, sizeof(s) - 1, -EINVAL, 0, 0, what }
+#define KDS_DAX_OK(s, r, i, what)	{ s, sizeof(s) - 1, 0, 0, r, i, what }
+#define KDS_DAX_BAD(s, what)		{ s, sizeof(s) - 1, -EINVAL, -EINVAL, 0, 0, what }
+/* Accepted by Linux (sscanf "%d" prints back), refused by kds. */
+#define KDS_DAX_NEG(s, r, i, what)	{ s, sizeof(s) - 1, -EINVAL, 0, r, i, what }
 
 static const struct kds_dax_id_case kds_dax_id_cases[] __maybe_unused = {
 	/* accepted */
@@ -47,8 +59,19 @@ static const struct kds_dax_id_case kds_dax_id_cases[] __maybe_unused = {
 		   "INT_MAX twice, the longest name"),
 	KDS_DAX_OK("dax2147483647.2147483647\n", 2147483647, 2147483647,
 		   "longest name plus newline: the longest input"),
-	{ "dax1.23", 6, 0, 1, 2, "count stops before the end of the buffer" },
-	{ "dax3.4\n\n", 7, 0, 3, 4, "count excludes the second newline" },
+	{ "dax1.23", 6, 0, 0, 1, 2, "count stops before the end of the buffer" },
+	{ "dax3.4\n\n", 7, 0, 0, 3, 4, "count excludes the second newline" },
+
+	/* a NUL ends the string: libdaxctl writes strlen(name) + 1 bytes */
+	KDS_DAX_OK("dax0.0\0", 0, 0, "trailing NUL counted (libdaxctl)"),
+	KDS_DAX_OK("dax12.3\n\0", 12, 3, "newline and NUL"),
+	KDS_DAX_OK("dax0.0\0junk", 0, 0, "NUL then junk"),
+	KDS_DAX_OK("dax0.0\n\0junk", 0, 0, "newline, NUL, junk"),
+	KDS_DAX_OK("dax0.0\0\n\n", 0, 0, "NUL then two newlines"),
+	KDS_DAX_OK("dax2147483647.2147483647\n\0",
+		   2147483647, 2147483647, "longest string plus NUL"),
+	{ kds_dax_id_nul_page, sizeof(kds_dax_id_nul_page), 0, 0, 0, 0,
+	  "name then 4090 NULs (a whole page)" },
 
 	/* empty and truncated */
 	KDS_DAX_BAD("", "empty"),
@@ -84,11 +107,15 @@ static const struct kds_dax_id_case kds_dax_id_cases[] __maybe_unused = {
 	KDS_DAX_BAD("dax1e3.0", "exponent"),
 
 	/* negative numbers: print back identically, refused by kds */
-	KDS_DAX_BAD("dax-1.0", "negative region"),
-	KDS_DAX_BAD("dax0.-1", "negative device number"),
-	KDS_DAX_BAD("dax-1.0\n", "negative region with newline"),
-	KDS_DAX_BAD("dax-2147483648.0", "INT_MIN region"),
-	KDS_DAX_BAD("dax-0.0", "minus zero"),
+	KDS_DAX_NEG("dax-1.0", -1, 0, "negative region"),
+	KDS_DAX_NEG("dax0.-1", 0, -1, "negative device number"),
+	KDS_DAX_NEG("dax-1.0\n", -1, 0, "negative region with newline"),
+	KDS_DAX_NEG("dax-1.0\0", -1, 0, "negative region with NUL"),
+	KDS_DAX_NEG("dax-2147483648.0", -2147483647 - 1, 0, "INT_MIN region"),
+	KDS_DAX_NEG("dax-12.-34", -12, -34, "both negative"),
+	KDS_DAX_BAD("dax-0.0", "minus zero (prints back as dax0.0)"),
+	KDS_DAX_BAD("dax--1.0", "two minus signs"),
+	KDS_DAX_BAD("dax-2147483649.0", "below INT_MIN (wraps)"),
 
 	/* int overflow */
 	KDS_DAX_BAD("dax2147483648.0", "INT_MAX + 1 region"),
@@ -105,11 +132,20 @@ static const struct kds_dax_id_case kds_dax_id_cases[] __maybe_unused = {
 	KDS_DAX_BAD("dax0.0                                  \n",
 		    "padded far past the name buffer"),
 
-	/* embedded NUL */
-	KDS_DAX_BAD("dax0.0\0", "trailing NUL counted"),
+	/* a NUL before the name is complete */
+	KDS_DAX_BAD("\0", "only a NUL"),
+	KDS_DAX_BAD("\0\0\0\0\0\0\0\0", "only NULs"),
 	KDS_DAX_BAD("dax0\0.0", "NUL inside the name"),
-	KDS_DAX_BAD("dax0.0\0junk", "NUL then junk"),
+	KDS_DAX_BAD("dax0.\0" "0", "NUL before the device number"),
+	KDS_DAX_BAD("dax\0" "0.0", "NUL after the prefix"),
 	KDS_DAX_BAD("\0dax0.0", "leading NUL"),
+	KDS_DAX_BAD("dax0.0\n\n\0", "two newlines, then NUL"),
+	KDS_DAX_BAD("dax0.0 \0", "space, then NUL"),
+
+	/* what the kernel's sscanf skips as space but never prints back */
+	KDS_DAX_BAD("dax\n0.0", "newline before the region"),
+	KDS_DAX_BAD("dax0.\t0", "tab before the device number"),
+	KDS_DAX_BAD("dax\xa0" "0.0", "0xa0 (a space to the kernel's isspace)"),
 
 	/* non-ASCII */
 	KDS_DAX_BAD("dax\xc2\xb9.0", "superscript one"),
