@@ -416,13 +416,21 @@ ssize_t kds_dax_model_remove_id_store(struct kds_dax_model_driver *drv,
 	return rc;
 }
 
-/* Copy a written device name into a NUL-terminated buffer; false if it cannot be one. */
+/*
+ * The device name a bind / unbind write names, as the 6.1 driver core
+ * reads it: sysfs hands the store a C string (a NUL after the count), so
+ * the name ends at the first NUL, and bus_find_device_by_name() compares
+ * it with sysfs_streq() (one trailing newline ignored). False when no
+ * device name can be that long; @name then holds nothing.
+ */
 static bool model_copy_name(char *name, size_t size, const char *buf, size_t count)
 {
-	if (count == 0 || count >= size || memchr(buf, '\0', count))
+	size_t len = strnlen(buf, count);
+
+	if (len >= size)
 		return false;
-	memcpy(name, buf, count);
-	name[count] = '\0';
+	memcpy(name, buf, len);
+	name[len] = '\0';
 	return true;
 }
 
@@ -430,10 +438,12 @@ static bool model_copy_name(char *name, size_t size, const char *buf, size_t cou
  * kds_dax_model_bind_store() - write to a driver's bind: bind the named
  * device (the driver core's bind_store()).
  * @drv: the driver.
- * @buf: a device name, optionally newline-terminated.
+ * @buf: a device name, optionally newline-terminated; the name ends at the
+ *       first NUL byte (libdaxctl writes strlen(name) + 1 bytes).
  * @count: byte count.
  *
- * The device must match the driver (an id driver needs new_id first).
+ * The device must match the driver (an id driver needs new_id first). The
+ * name is compared as the 6.1 driver core compares it (sysfs_streq()).
  *
  * Context: process context; takes the model mutex.
  * Return: @count; -ENODEV when the driver is not registered, no bus
@@ -465,7 +475,8 @@ ssize_t kds_dax_model_bind_store(struct kds_dax_model_driver *drv,
 /**
  * kds_dax_model_unbind_store() - write to a driver's unbind.
  * @drv: the driver.
- * @buf: a device name, optionally newline-terminated.
+ * @buf: a device name, optionally newline-terminated; the name ends at the
+ *       first NUL byte, as for kds_dax_model_bind_store().
  * @count: byte count.
  *
  * Context: process context; takes the model mutex.

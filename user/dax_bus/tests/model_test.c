@@ -6,6 +6,7 @@
 #include "kds_testing.h"
 #include "user/dax_bus/dax_model.h"
 #include "dax_bus/tests/permutation.h"
+#include "dax_bus/tests/daxctl_steps.h"
 
 KDS_TEST_SUITE(dax_model);
 
@@ -184,7 +185,7 @@ Test(dax_model, explicit_bind)
 	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6);
 	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), -EBUSY, "bound to device_dax");
 	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0"), 6);
-	cr_assert_eq(kds_dax_model_driver_store(&w.kmem, "bind", "dax0.0\0", 7), -ENODEV);
+	cr_assert_eq(kds_dax_model_driver_store(&w.kmem, "bind", "\0dax0.0", 7), -ENODEV);
 	cr_assert_eq(store(&w.kmem, "bind", "dax0.00"), -ENODEV);
 	cr_assert_eq(store(&w.kmem, "bind", ""), -ENODEV);
 	cr_assert_eq(store(&w.kmem, "bind", "dax0.0\n\n"), -ENODEV);
@@ -193,6 +194,121 @@ Test(dax_model, explicit_bind)
 	cr_assert_eq(store(&w.kmem, "bind", "dax0.0\n"), 7);
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
 	cr_assert_eq(store(&w.kmem, "frobnicate", "x"), -ENOENT);
+	kds_dax_model_device_unregister(dev);
+	world_fini(&w);
+}
+
+/*
+ * bind / unbind read the name as the 6.1 driver core does: the store gets a
+ * C string (the name ends at the first NUL) and bus_find_device_by_name()
+ * compares it with sysfs_streq().
+ */
+Test(dax_model, bind_names_read_like_the_driver_core)
+{
+	static const struct {
+		const char *buf;
+		size_t len;
+		bool ok;
+	} names[] = {
+		{ "dax0.0", 6, true },
+		{ "dax0.0\n", 7, true },
+		{ "dax0.0\0", 7, true },			/* libdaxctl */
+		{ "dax0.0\n\0junk", 11, true },
+		{ "dax0.0\0junk", 10, true },
+		{ "dax0.01", 6, true },			/* count ends the name */
+		{ "dax0.0\n\n", 8, false },
+		{ "dax0\0.0", 7, false },
+		{ "\0dax0.0", 7, false },
+		{ "", 0, false },
+		{ "\0", 1, false },
+		{ " dax0.0", 7, false },
+		{ "dax0.0 ", 7, false },
+		{ "dax0.00", 7, false },
+		{ "DAX0.0", 6, false },
+	};
+	static char page[4096] = "dax0.0";	/* and 4090 NULs */
+	struct world w;
+	struct kds_dax_model_dev *dev;
+
+	world_init(&w, 0);
+	dev = world_add_dev(&w, 0);
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		ssize_t want = names[i].ok ? (ssize_t)names[i].len : -ENODEV;
+
+		cr_expect_eq(kds_dax_model_driver_store(&w.device_dax, "unbind",
+							names[i].buf, names[i].len),
+			     want, "unbind name %zu", i);
+		cr_expect_eq(kds_dax_model_dev_driver(dev), names[i].ok ? NULL : &w.device_dax,
+			     "name %zu: state after unbind", i);
+		cr_expect_eq(kds_dax_model_driver_store(&w.device_dax, "bind",
+							names[i].buf, names[i].len),
+			     want, "bind name %zu", i);
+		cr_expect_eq(kds_dax_model_dev_driver(dev), &w.device_dax,
+			     "name %zu: state after bind", i);
+	}
+	cr_expect_eq(kds_dax_model_driver_store(&w.device_dax, "unbind", page, sizeof(page)),
+		     (ssize_t)sizeof(page));
+	cr_expect_eq(kds_dax_model_driver_store(&w.device_dax, "bind", page, sizeof(page)),
+		     (ssize_t)sizeof(page));
+	cr_expect_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
+	kds_dax_model_device_unregister(dev);
+	world_fini(&w);
+}
+
+static struct kds_dax_model_driver *daxctl_drv(struct world *w,
+					       struct kds_dax_model_dev *dev,
+					       enum kds_daxctl_drv which)
+{
+	switch (which) {
+	case KDS_DAXCTL_CURRENT:
+		return kds_dax_model_dev_driver(dev);
+	case KDS_DAXCTL_DEVDAX:
+		return &w->device_dax;
+	case KDS_DAXCTL_KMEM:
+		return &w->kmem;
+	default:
+		return NULL;
+	}
+}
+
+/* Each step as libdaxctl writes it: strlen(name) + 1 bytes. */
+static void daxctl_run(struct world *w, struct kds_dax_model_dev *dev,
+		       const struct kds_daxctl_step *steps, size_t n)
+{
+	static const char name[] = "dax0.0";
+
+	for (size_t i = 0; i < n; i++) {
+		const struct kds_daxctl_step *st = &steps[i];
+		struct kds_dax_model_driver *drv = daxctl_drv(w, dev, st->drv);
+		ssize_t want = st->result ? st->result : (ssize_t)sizeof(name);
+
+		cr_assert_not_null(drv, "step %zu (%s): no driver to write to", i, st->what);
+		cr_expect_eq(kds_dax_model_driver_store(drv, st->attr, name, sizeof(name)),
+			     want, "step %zu (%s)", i, st->what);
+		cr_expect_eq(kds_dax_model_dev_driver(dev), daxctl_drv(w, dev, st->after),
+			     "step %zu (%s): bound to the wrong driver", i, st->what);
+	}
+}
+
+/*
+ * daxctl reconfigure-device --mode=system-ram and back to devdax, byte for
+ * byte; then system-ram once more, which the kmem claim refuses.
+ */
+Test(dax_model, daxctl_reconfigure_sequence)
+{
+	struct world w;
+	struct kds_dax_model_dev *dev;
+
+	world_init(&w, 0);
+	dev = world_add_dev(&w, 0);
+	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
+	daxctl_run(&w, dev, kds_daxctl_steps, ARRAY_SIZE(kds_daxctl_steps));
+	cr_expect_eq(kds_dax_model_platform_added(&w.plat), 4 * SZ_128M);
+	cr_expect(kds_dax_model_platform_is_reserved(&w.plat, 4 * SZ_128M, 4 * SZ_128M),
+		  "the kmem claim did not outlive unbind");
+	daxctl_run(&w, dev, kds_daxctl_again_steps, ARRAY_SIZE(kds_daxctl_again_steps));
+	cr_expect_eq(kds_dax_model_platform_added(&w.plat), 4 * SZ_128M,
+		     "memory added twice");
 	kds_dax_model_device_unregister(dev);
 	world_fini(&w);
 }

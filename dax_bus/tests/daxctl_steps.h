@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * daxctl_steps.h - the sysfs writes libdaxctl (ndctl 76) makes for
+ * `daxctl reconfigure-device --mode=system-ram` and back to
+ * `--mode=devdax`, each with the answer the 6.1 driver core and dax bus
+ * give and the driver the device is bound to afterwards.
+ *
+ * libdaxctl writes every attribute as strlen(name) + 1 bytes (the NUL
+ * included) in one write(). Disabling goes through the device's own
+ * driver link (<dev>/driver/remove_id, then <dev>/driver/unbind; an error
+ * stops daxctl); enabling writes new_id, then bind, to the new driver and
+ * ignores both answers, then checks that the device is bound.
+ *
+ * Run against the userspace model (user/dax_bus/tests/model_test.c) and,
+ * in the VM, against kds.ko's bus and the kernel's own dax bus
+ * (kernel/vm/daxctl.c). Includes only the port's errno names.
+ */
+#ifndef KDS_DAX_DAXCTL_STEPS_H
+#define KDS_DAX_DAXCTL_STEPS_H
+
+#include "kds_port.h"
+
+/**
+ * enum kds_daxctl_drv - which driver a step writes to or expects.
+ * @KDS_DAXCTL_NONE: no driver (the device is unbound).
+ * @KDS_DAXCTL_CURRENT: the device's driver at the time (its driver link).
+ * @KDS_DAXCTL_DEVDAX: the default driver (device_dax).
+ * @KDS_DAXCTL_KMEM: the kmem driver.
+ */
+enum kds_daxctl_drv {
+	KDS_DAXCTL_NONE,
+	KDS_DAXCTL_CURRENT,
+	KDS_DAXCTL_DEVDAX,
+	KDS_DAXCTL_KMEM,
+};
+
+/**
+ * struct kds_daxctl_step - one write of the sequence.
+ * @drv: the driver whose attribute is written.
+ * @attr: "new_id", "remove_id", "bind" or "unbind".
+ * @result: 0 when the write returns its byte count, else the -errno.
+ * @after: the driver the device is bound to after the write.
+ * @what: what libdaxctl does at this step.
+ */
+struct kds_daxctl_step {
+	enum kds_daxctl_drv drv;
+	const char *attr;
+	int result;
+	enum kds_daxctl_drv after;
+	const char *what;
+};
+
+/* The device starts bound to the default driver. */
+static const struct kds_daxctl_step kds_daxctl_steps[] __maybe_unused = {
+	/* --mode=system-ram: daxctl_dev_disable() */
+	{ KDS_DAXCTL_CURRENT, "remove_id", 0, KDS_DAXCTL_DEVDAX,
+	  "system-ram: disable: remove_id via the driver link" },
+	{ KDS_DAXCTL_CURRENT, "unbind", 0, KDS_DAXCTL_NONE,
+	  "system-ram: disable: unbind via the driver link" },
+	/* daxctl_dev_enable_ram(): daxctl_bind() on kmem */
+	{ KDS_DAXCTL_KMEM, "new_id", 0, KDS_DAXCTL_KMEM,
+	  "system-ram: enable: new_id on kmem attaches" },
+	{ KDS_DAXCTL_KMEM, "bind", -EBUSY, KDS_DAXCTL_KMEM,
+	  "system-ram: enable: bind on kmem (bound already, ignored)" },
+	/* --mode=devdax */
+	{ KDS_DAXCTL_CURRENT, "remove_id", 0, KDS_DAXCTL_KMEM,
+	  "devdax: disable: remove_id via the driver link" },
+	{ KDS_DAXCTL_CURRENT, "unbind", 0, KDS_DAXCTL_NONE,
+	  "devdax: disable: unbind via the driver link" },
+	{ KDS_DAXCTL_DEVDAX, "new_id", 0, KDS_DAXCTL_DEVDAX,
+	  "devdax: enable: new_id on device_dax attaches" },
+	{ KDS_DAXCTL_DEVDAX, "bind", -EBUSY, KDS_DAXCTL_DEVDAX,
+	  "devdax: enable: bind on device_dax (bound already, ignored)" },
+};
+
+/*
+ * After the round trip, system-ram once more on kds: the kmem claim
+ * outlives unbind, so kmem's probe is refused with -EBUSY and the device
+ * stays unbound (Linux 6.1 gives an offline range back on unbind; 5.1
+ * and kds keep it reserved).
+ */
+static const struct kds_daxctl_step kds_daxctl_again_steps[] __maybe_unused = {
+	{ KDS_DAXCTL_CURRENT, "remove_id", 0, KDS_DAXCTL_DEVDAX,
+	  "system-ram again: disable: remove_id" },
+	{ KDS_DAXCTL_CURRENT, "unbind", 0, KDS_DAXCTL_NONE,
+	  "system-ram again: disable: unbind" },
+	{ KDS_DAXCTL_KMEM, "new_id", 0, KDS_DAXCTL_NONE,
+	  "system-ram again: new_id on kmem, probe refused (range still claimed)" },
+	{ KDS_DAXCTL_KMEM, "bind", -EBUSY, KDS_DAXCTL_NONE,
+	  "system-ram again: bind on kmem is the claim's -EBUSY" },
+	{ KDS_DAXCTL_DEVDAX, "bind", 0, KDS_DAXCTL_DEVDAX,
+	  "back to devdax: bind on device_dax" },
+};
+
+#endif /* KDS_DAX_DAXCTL_STEPS_H */
