@@ -35,6 +35,13 @@ fi
 if [ -e /lib/kds/device_dax.ko ]; then
 	insmod /lib/kds/device_dax.ko || fail "insmod device_dax.ko"
 fi
+# dax_hmem turns the soft-reserved range (run.sh's memmap=) into a device
+# on the kernel's dax bus; kmem is its system-ram driver (daxctl sequence).
+for m in dax_hmem kmem; do
+	if [ -e /lib/kds/$m.ko ]; then
+		insmod /lib/kds/$m.ko || fail "insmod $m.ko"
+	fi
+done
 
 # kds_test.ko: runs every suite at load (KTAP on the console), reports
 # leaks at unload.
@@ -142,6 +149,42 @@ if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
 	expect_eq "dax7.0 still bound to kds_device_dax" "$(drv_of $D)" kds_device_dax
 	expect_write "delete region 7" ok $B/delete_region 7
 	check "$([ ! -e $D ] && [ ! -e /sys/devices/kds_dax_region7 ]; echo $?)" "dax7.0 and its region gone"
+
+	# ---- libdaxctl's exact writes (kernel/vm/daxctl.c, strlen + 1 bytes
+	# each) on kds's bus and on the kernel's dax bus: the same answers and
+	# the same bound driver after every step and every id-table row.
+	L=/sys/bus/dax
+	expect_write "create region 0" ok $B/create_region "0 0x500000000 0x8000000 0x200000 0"
+	kds-daxctl reconfigure $B dax0.0 kds_device_dax kds_kmem >/tmp/kds.reconf
+	check $? "daxctl reconfigure-device system-ram and back on kds_dax"
+	# the kmem claim outlives unbind: system-ram once more is refused
+	kds-daxctl again $B dax0.0 kds_device_dax kds_kmem >/tmp/kds.again
+	check $? "daxctl system-ram again on kds_dax: kds_kmem -EBUSY"
+	expect_write "delete region 0" ok $B/delete_region 0
+	expect_write "create region 0 at a fresh range" ok $B/create_region "0 0x600000000 0x8000000 0x200000 0"
+	kds-daxctl ids kds $B dax0.0 kds_device_dax kds_kmem \
+		"0 134217728 2097152 0 25769803776" >/tmp/kds.ids
+	check $? "id table on kds_kmem: answers and bound driver"
+	grep -hE '^kds-vm: daxctl: (not ok|[a-z]+ on)' /tmp/kds.reconf /tmp/kds.again /tmp/kds.ids
+	expect_write "delete region 0 again" ok $B/delete_region 0
+	if [ -e /lib/kds/dax_hmem.ko ]; then
+		check "$([ -e $L/devices/dax0.0 ]; echo $?)" "the kernel's dax bus has dax0.0 (dax_hmem)"
+		expect_eq "dax0.0 on the kernel's bus bound to device_dax" "$(drv_of $L/devices/dax0.0)" device_dax
+		kds-daxctl reconfigure $L dax0.0 device_dax kmem >/tmp/linux.reconf
+		check $? "daxctl reconfigure-device system-ram and back on the kernel's dax bus"
+		kds-daxctl ids linux $L dax0.0 device_dax kmem >/tmp/linux.ids
+		check $? "id table on the kernel's kmem: answers and bound driver"
+		grep -hE '^kds-vm: daxctl: (not ok|[a-z]+ on)' /tmp/linux.reconf /tmp/linux.ids
+		for f in reconf ids; do
+			grep '^state:' /tmp/kds.$f >/tmp/kds.$f.state
+			grep '^state:' /tmp/linux.$f >/tmp/linux.$f.state
+			check "$(cmp -s /tmp/kds.$f.state /tmp/linux.$f.state; echo $?)" \
+				"daxctl $f: kds_dax and the kernel's dax bus end each step in the same state"
+			[ -s /tmp/kds.$f.state ] || check 1 "daxctl $f: no state recorded"
+		done
+	else
+		say "sysfs: no dax_hmem.ko: the kernel's dax bus has no device; daxctl runs on kds_dax only"
+	fi
 
 	# left for kds.ko's unload to tear down: a region bound to kds_kmem
 	expect_write "create region 9" ok $B/create_region "9 0x300000000 0x8000000 0x200000 0"

@@ -75,15 +75,26 @@ chmod 755 "$ir/init"
 cp "$kds_ko" "$test_ko" "$ir/lib/kds/"
 # The kernel's own device_dax module (uncompressed: busybox insmod may not
 # read compressed modules).
-for f in /lib/modules/"$kver"/kernel/drivers/dax/device_dax.ko{,.xz,.zst}; do
-	[ -e "$f" ] || continue
-	case $f in
-	*.xz) xz -dc "$f" >"$ir/lib/kds/device_dax.ko" ;;
-	*.zst) zstd -qdc "$f" >"$ir/lib/kds/device_dax.ko" ;;
-	*) cp "$f" "$ir/lib/kds/device_dax.ko" ;;
-	esac
-	break
+# The same for dax_hmem and kmem: the real dax bus gets a device (the
+# soft-reserved range below) for the daxctl sequence (kernel/vm/daxctl.c).
+for m in device_dax hmem/dax_hmem kmem; do
+	for f in /lib/modules/"$kver"/kernel/drivers/dax/$m.ko{,.xz,.zst}; do
+		[ -e "$f" ] || continue
+		o=$ir/lib/kds/${m#*/}.ko
+		case $f in
+		*.xz) xz -dc "$f" >"$o" ;;
+		*.zst) zstd -qdc "$f" >"$o" ;;
+		*) cp "$f" "$o" ;;
+		esac
+		break
+	done
 done
+# libdaxctl's writes, byte for byte, for the guest (static: no libc there).
+mkdir -p "$work/daxctl"
+printf '#include <errno.h>\n#include <stddef.h>\n#define __maybe_unused __attribute__((unused))\n' \
+	>"$work/daxctl/kds_port.h"
+cc -std=gnu11 -O2 -Wall -Werror -static -I"$work/daxctl" -I"$root" \
+	-o "$ir/bin/kds-daxctl" "$here/daxctl.c" || die "cannot compile kernel/vm/daxctl.c"
 printf 'INJECT=%s\n' "$inject" >"$ir/etc/kds-vm.conf"
 
 # The malformed-id table of dax_bus/tests/id_cases.h for the guest shell:
@@ -142,6 +153,9 @@ cc -std=gnu11 -Wall -Werror -I"$idgen" -I"$root" -o "$idgen/idgen" "$idgen/idgen
 # the timeout anyway.
 cmdline="console=ttyS0 panic=-1 oops=panic loglevel=7 printk.time=1 nowatchdog"
 cmdline+=" rcupdate.rcu_cpu_stall_suppress=1 rdinit=/init"
+# 128 MiB of RAM at 256 MiB becomes soft-reserved: the kernel's dax_hmem
+# turns it into dax0.0 on the real dax bus; hot-added memory stays offline.
+cmdline+=" memmap=128M%0x10000000-1+0xefffffff memhp_default_state=offline"
 
 # boot LOG SECONDS QEMU-ACCEL-ARGS...: boot the test initramfs; 124 on timeout.
 boot() {
