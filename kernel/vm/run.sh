@@ -75,19 +75,26 @@ chmod 755 "$ir/init"
 cp "$kds_ko" "$test_ko" "$ir/lib/kds/"
 # The kernel's own device_dax module (uncompressed: busybox insmod may not
 # read compressed modules).
-# The same for dax_hmem and kmem: the real dax bus gets a device (the
-# soft-reserved range below) for the daxctl sequence (kernel/vm/daxctl.c).
-for m in device_dax hmem/dax_hmem kmem; do
-	for f in /lib/modules/"$kver"/kernel/drivers/dax/$m.ko{,.xz,.zst}; do
-		[ -e "$f" ] || continue
-		o=$ir/lib/kds/${m#*/}.ko
-		case $f in
-		*.xz) xz -dc "$f" >"$o" ;;
-		*.zst) zstd -qdc "$f" >"$o" ;;
-		*) cp "$f" "$o" ;;
-		esac
-		break
-	done
+for f in /lib/modules/"$kver"/kernel/drivers/dax/device_dax.ko{,.xz,.zst}; do
+	[ -e "$f" ] || continue
+	case $f in
+	*.xz) xz -dc "$f" >"$ir/lib/kds/device_dax.ko" ;;
+	*.zst) zstd -qdc "$f" >"$ir/lib/kds/device_dax.ko" ;;
+	*) cp "$f" "$ir/lib/kds/device_dax.ko" ;;
+	esac
+	break
+done
+# dax_hmem and kmem likewise: with the soft-reserved range (memmap= below)
+# the real dax bus gets dax0.0 for the daxctl sequence (vm/daxctl.c).
+for m in hmem/dax_hmem kmem; do
+	f=$(ls /lib/modules/"$kver"/kernel/drivers/dax/$m.ko* 2>/dev/null | head -n 1)
+	o=$ir/lib/kds/${m#*/}.ko
+	case $f in
+	'') ;;
+	*.xz) xz -dc "$f" >"$o" ;;
+	*.zst) zstd -qdc "$f" >"$o" ;;
+	*) cp "$f" "$o" ;;
+	esac
 done
 # libdaxctl's writes, byte for byte, for the guest (static: no libc there).
 mkdir -p "$work/daxctl"
