@@ -164,6 +164,11 @@ for opts in "--quick --record" "--record --filter random" "--record --esize 8" \
 	grep -q -- '--record takes a full run' "$tmp/err" || bad "no message for '$opts'"
 done
 grep -qx 'the record' "$ws/benchmarks/results/summary.md" || bad "a refused --record wrote"
+# Outside Bazel and outside the workspace there is nowhere to record to.
+(cd "$tmp" && env -u BUILD_WORKSPACE_DIRECTORY "$bench" --record >/dev/null 2>"$tmp/err") &&
+	bad "--record outside the workspace accepted"
+grep -q 'run it with ./bazelw run //benchmarks -- --record' "$tmp/err" ||
+	bad "no message for --record outside the workspace"
 
 if [ $fail -eq 0 ]; then
 	echo "benchmarks smoke test: output well formed"

@@ -7,12 +7,12 @@
  * of each, then repetition 2, ...) so a burst of load on the machine
  * spreads over all columns:
  *
- *  1. populate, cold then warm, per repetition and structure: cold hands
- *     every structure's spare memory back to the system before each build
- *     (bench_release_memory()), so the build faults in memory the process
- *     has never touched; warm rebuilds right after, on the memory the
- *     cold build's destroy left in the structure's allocator (node pool,
- *     malloc, the flat array's kept mapping). Destruction is not timed.
+ *  1. populate, per repetition and structure (populate_turn()): warm
+ *     builds reuse the memory an earlier build of the same structure left
+ *     in its allocator (node pool, malloc, the flat array's kept
+ *     mapping); cold builds start after that memory went back to the
+ *     system (bench_release_memory()), so they fault in memory the
+ *     process has never touched. Destruction is not timed.
  *  2. one more build of every structure, kept: memory and depth;
  *  3. the lookups on those builds: seq, random, chase (a different start
  *     index each repetition, the same for every structure), foreach.
@@ -69,23 +69,25 @@ static void *build(int impl, size_t esz, bench_u64 n)
 	return h;
 }
 
-/* Timed builds from fresh memory. Return: ns per entry written. */
-static double populate_cold_rep(int impl, size_t esz, bench_u64 n)
+/* @passes timed builds, each destroyed again. Return: ns per entry. */
+static double timed_builds(int impl, size_t esz, bench_u64 n, bench_u64 passes,
+			   bool cold)
 {
 	const struct bench_impl *im = bench_impls[impl];
-	bench_u64 passes = passes_for(n, bench_work.min_pop_ops);
 	double total = 0;
 
-	if (passes > bench_work.cold_passes)
-		passes = bench_work.cold_passes;
 	for (bench_u64 p = 0; p < passes; p++) {
-		long left = bench_release_memory();
 		double t0;
 		void *h;
 
-		if (left && ++bench_cold_errors <= 3)
-			fprintf(stderr, "bench: cold populate of %s: the node pool kept "
-				"%ld chunk(s) (a node still in use)\n", im->name, left);
+		if (cold) {
+			long left = bench_release_memory();
+
+			if (left && ++bench_cold_errors <= 3)
+				fprintf(stderr, "bench: cold populate of %s: the node pool "
+					"kept %ld chunk(s) (a node still in use)\n",
+					im->name, left);
+		}
 		t0 = bench_now_ns();
 		h = build(impl, esz, n);
 		total += bench_now_ns() - t0;
@@ -95,26 +97,29 @@ static double populate_cold_rep(int impl, size_t esz, bench_u64 n)
 }
 
 /*
- * Timed builds on recycled memory; when @*warm is false, one untimed
- * build and destroy first leaves memory to recycle. Return: ns per entry.
+ * One structure's populate repetition. Everything spare goes back to the
+ * system, then one untimed build and destroy leaves the structure's own
+ * memory in its allocator. Warm: timed builds on that recycled memory.
+ * Cold: before each timed build that memory goes back to the system, so
+ * the build faults in fresh pages, and what the kernel had free is what
+ * this same structure just gave back, never memory shaped by another one
+ * (huge-page faults right after 4 KiB pages were freed measured an order
+ * of magnitude slower than right after huge pages were freed, so the
+ * order of the structures would otherwise decide their cold figures).
+ * Fills @*cold and @*warm (ns per entry) when wanted.
  */
-static double populate_warm_rep(int impl, size_t esz, bench_u64 n, bool *warm)
+static void populate_turn(int impl, size_t esz, bench_u64 n, double *cold,
+			  double *warm)
 {
 	const struct bench_impl *im = bench_impls[impl];
 	bench_u64 passes = passes_for(n, bench_work.min_pop_ops);
-	double total = 0;
 
-	if (!*warm)
-		im->destroy(build(impl, esz, n), esz);
-	for (bench_u64 p = 0; p < passes; p++) {
-		double t0 = bench_now_ns();
-		void *h = build(impl, esz, n);
-
-		total += bench_now_ns() - t0;
-		im->destroy(h, esz);
-	}
-	*warm = true;
-	return total / (double)(n * passes);
+	bench_release_memory();
+	im->destroy(build(impl, esz, n), esz);
+	if (bench_wanted(W_POPULATE_WARM, impl))
+		*warm = timed_builds(impl, esz, n, passes, false);
+	if (bench_wanted(W_POPULATE_COLD, impl))
+		*cold = timed_builds(impl, esz, n, min(passes, bench_work.cold_passes), true);
 }
 
 /* What one pass of a lookup workload must sum to, and its operations. */
@@ -169,7 +174,6 @@ static void run_dense_group(size_t esz, bench_u64 n, const bench_u64 *idx)
 {
 	static const enum bench_workload reads[] = { W_SEQ, W_RANDOM, W_CHASE, W_FOREACH };
 	int act[BENCH_NR_IMPLS], na = 0;
-	bool warm[BENCH_NR_IMPLS];
 	void *h[BENCH_NR_IMPLS];
 	double cold[BENCH_NR_IMPLS][BENCH_MAX_REPS], hot[BENCH_NR_IMPLS][BENCH_MAX_REPS];
 	int reps = bench_opt.reps;
@@ -183,20 +187,13 @@ static void run_dense_group(size_t esz, bench_u64 n, const bench_u64 *idx)
 		bench_progress("%zuB N=%llu: %d structure(s), %d repetitions each ...",
 			       esz, (unsigned long long)n, na, reps);
 
-	/* 1. Populate, cold then warm. */
+	/* 1. Populate, warm and cold. */
 	for (int r = 0; r < reps; r++)
-		for (int a = 0; a < na; a++) {
-			int i = act[a];
-
-			for (int k = 0; k < na; k++)
-				warm[act[k]] = false;
-			if (bench_wanted(W_POPULATE_COLD, i)) {
-				cold[i][r] = populate_cold_rep(i, esz, n);
-				warm[i] = true;
-			}
-			if (bench_wanted(W_POPULATE_WARM, i))
-				hot[i][r] = populate_warm_rep(i, esz, n, &warm[i]);
-		}
+		for (int a = 0; a < na; a++)
+			if (bench_wanted(W_POPULATE_COLD, act[a]) ||
+			    bench_wanted(W_POPULATE_WARM, act[a]))
+				populate_turn(act[a], esz, n, &cold[act[a]][r],
+					      &hot[act[a]][r]);
 	for (int a = 0; a < na; a++) {
 		int i = act[a];
 
