@@ -141,9 +141,12 @@ fi
 
 # 5. --csv and --filter: CSV on stdout, only the selected workload (plus
 # the flat-thp baseline); --out names the folder.
-if ! "$bench" --quick --csv --filter random/genradix-512 --out "$tmp/f" >"$tmp/csv" 2>/dev/null; then
-	bad "--csv --filter run failed"
+if ! "$bench" --quick --csv --filter random/genradix-512 --esize 24 --out "$tmp/f" \
+	>"$tmp/csv" 2>/dev/null; then
+	bad "--csv --filter --esize run failed"
 fi
+grep -v '^workload,' "$tmp/csv" | grep -vqE '^[a-z-]+,[a-z0-9-]+,24,' && bad "--esize 24 let other sizes through"
+grep -q 'gnuplot failed' "$tmp/f/summary.md" && bad "charts of a filtered run failed"
 head -1 "$tmp/csv" | grep -q '^workload,structure,' || bad "--csv did not print CSV"
 grep -v '^workload,' "$tmp/csv" | grep -vE '^random,(flat-thp|genradix-512),' && bad "--filter let other rows through"
 grep -q '^random,genradix-512,' "$tmp/csv" || bad "--filter lost the selected rows"

@@ -26,15 +26,33 @@ static bool has_series(enum bench_workload w, int impl, size_t esz)
 	return false;
 }
 
-static void chart(FILE *f, const char *dir, enum bench_workload w)
+/* Whether (@w, @esz) has any line: a panel. */
+static bool has_panel(enum bench_workload w, size_t esz)
 {
+	for (int i = 0; i < BENCH_NR_IMPLS; i++)
+		if (has_series(w, i, esz))
+			return true;
+	return false;
+}
+
+/* One chart, a panel per entry size that has figures; false when none. */
+static bool chart(FILE *f, const char *dir, enum bench_workload w)
+{
+	int panels = 0;
+
+	for (int e = 0; e < BENCH_NR_ESIZES; e++)
+		panels += has_panel(w, bench_esizes[e]);
+	if (!panels)
+		return false;
 	fprintf(f, "\nset output '%s/chart-%s.svg'\n", dir, bench_wl[w].key);
 	fprintf(f, "set multiplot layout 1,%d title '%s (median ns/op)'\n",
-		BENCH_NR_ESIZES, bench_wl[w].title);
+		panels, bench_wl[w].title);
 	for (int e = 0; e < BENCH_NR_ESIZES; e++) {
 		size_t esz = bench_esizes[e];
 		bool first = true;
 
+		if (!has_panel(w, esz))
+			continue;
 		fprintf(f, "set title '%zu-byte entries'\n", esz);
 		for (int i = 0; i < BENCH_NR_IMPLS; i++) {
 			if (!has_series(w, i, esz))
@@ -57,11 +75,10 @@ static void chart(FILE *f, const char *dir, enum bench_workload w)
 				bench_impls[i]->name);
 			first = false;
 		}
-		if (first)
-			fprintf(f, "plot 1/0 notitle");
 		fputc('\n', f);
 	}
 	fprintf(f, "unset multiplot\n");
+	return true;
 }
 
 void bench_write_charts(const char *dir, char *note, size_t len)
@@ -90,10 +107,7 @@ void bench_write_charts(const char *dir, char *note, size_t len)
 		"set format x '10^%%L'\n"
 		"set xlabel 'N (entries)'\nset ylabel 'ns/op'\n");
 	for (size_t c = 0; c < ARRAY_SIZE(charted); c++) {
-		if (!bench_impl_in(charted[c], B_BASE) && !bench_impl_in(charted[c], B_GR4K))
-			continue;
-		chart(f, dir, charted[c]);
-		made++;
+		made += chart(f, dir, charted[c]);
 	}
 	fclose(f);
 	snprintf(cmd, sizeof(cmd), "gnuplot '%s' 2>'%s/gnuplot.log'", path, dir);

@@ -251,16 +251,23 @@ static void run_dense_group(size_t esz, bench_u64 n, const bench_u64 *idx)
 	}
 
 	for (int a = 0; a < na; a++) {
-		int i = act[a];
+		static const enum bench_workload shown[] = {
+			W_POPULATE_COLD, W_POPULATE_WARM, W_RANDOM,
+		};
+		char line[160];
+		int i = act[a], len = 0;
 
 		bench_impls[i]->destroy(h[i], esz);
+		for (size_t k = 0; k < ARRAY_SIZE(shown); k++) {
+			double v = bench_med(shown[k], i, esz, n);
+
+			if (!isnan(v) && len < (int)sizeof(line))
+				len += snprintf(line + len, sizeof(line) - len, "  %s %.2f",
+						bench_wl[shown[k]].key, v);
+		}
 		bench_progress_done++;
-		bench_progress("%-12s %3zuB N=%-10llu populate cold %7.2f warm %7.2f  "
-			       "random %7.2f ns/op",
-			       bench_impls[i]->name, esz, (unsigned long long)n,
-			       bench_med(W_POPULATE_COLD, i, esz, n),
-			       bench_med(W_POPULATE_WARM, i, esz, n),
-			       bench_med(W_RANDOM, i, esz, n));
+		bench_progress("%-12s %3zuB N=%-10llu%s%s", bench_impls[i]->name, esz,
+			       (unsigned long long)n, len ? line : "", len ? " ns/op" : "");
 	}
 	bench_release_memory();
 }
