@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * bench.h - the interface between the benchmark driver (bench_main.c) and
- * the structures it measures (bench_flat.c, bench_flex.c,
- * bench_genradix.c, bench_judy.c).
+ * bench.h - the interface between the benchmark driver (harness/) and the
+ * structures it measures (bench_flat.c, bench_flex.c, bench_genradix.c,
+ * bench_judy.c).
  *
  * Every structure stores entries of 8, 24 or 100 bytes. Entry i carries
  * bench_value(i) in its first 8 bytes and a fixed pattern in the rest, so
@@ -97,12 +97,15 @@ static inline __attribute__((always_inline)) bench_u64 bench_read(const void *p)
  *	the run within its time budget.
  * @sparse: handles indices anywhere in a 2^32-or-larger index space.
  * @populate: create a structure for @n entries of @esz bytes and write
- *	entries 0..n-1; NULL on failure.
+ *	entries 0..n-1; NULL on failure. Memory comes from wherever the
+ *	structure's allocator finds it: recycled memory if an earlier
+ *	structure gave some back (warm), fresh memory after @release and
+ *	bench_release_memory() (cold).
  * @seq: read entries 0..@ops-1 in order; return the sum of their values.
  * @rnd: read the entries at @idx[0..@ops-1]; return the sum.
- * @chase: @ops dependent lookups among entries 0..@n-1: start at index 0,
- *	read the entry, take the next index from bench_next(); return the sum
- *	of the values read (memory latency rather than throughput).
+ * @chase: @ops dependent lookups among entries 0..@n-1: start at index
+ *	@start, read the entry, take the next index from bench_next(); return
+ *	the sum of the values read (memory latency rather than throughput).
  * @iter: visit the first @ops entries with the structure's own iteration
  *	(or the idiomatic loop where it has none); return the sum.
  * @sparse_fill: create a structure and write entries at the @m indices in
@@ -112,7 +115,11 @@ static inline __attribute__((always_inline)) bench_u64 bench_read(const void *p)
  *	them).
  * @capacity: the largest index it accepted in a probe, plus one (0 when
  *	not applicable).
- * @destroy: free everything.
+ * @depth: nodes a lookup reads, root to leaf, in the structure @h (NULL
+ *	when the structure has no such notion).
+ * @destroy: free the structure (its allocator may keep the memory for
+ *	the next populate, as the node pool and malloc do).
+ * @release: give memory kept for reuse back to the system (may be NULL).
  */
 struct bench_impl {
 	const char *name;
@@ -123,15 +130,19 @@ struct bench_impl {
 	void *(*populate)(size_t esz, bench_u64 n);
 	bench_u64 (*seq)(void *h, size_t esz, bench_u64 ops);
 	bench_u64 (*rnd)(void *h, size_t esz, const bench_u64 *idx, bench_u64 ops);
-	bench_u64 (*chase)(void *h, size_t esz, bench_u64 n, bench_u64 ops);
+	bench_u64 (*chase)(void *h, size_t esz, bench_u64 n, bench_u64 start,
+			   bench_u64 ops);
 	bench_u64 (*iter)(void *h, size_t esz, bench_u64 ops);
 	void *(*sparse_fill)(size_t esz, const bench_u64 *idx, bench_u64 m);
 	long (*footprint)(void *h, size_t esz);
 	bench_u64 (*capacity)(size_t esz);
+	int (*depth)(void *h, size_t esz);
 	void (*destroy)(void *h, size_t esz);
+	void (*release)(void);
 };
 
 extern const struct bench_impl bench_flat;
+extern const struct bench_impl bench_flat_thp;
 extern const struct bench_impl bench_flex;
 extern const struct bench_impl bench_genradix4k;
 extern const struct bench_impl bench_genradix512;
@@ -139,5 +150,12 @@ extern const struct bench_impl bench_judyl;
 
 /* Live bytes of the kds allocator (kds_alloc_stats().live_bytes). */
 long bench_kds_live_bytes(void);
+
+/*
+ * Give every structure's spare memory back to the system: the node pool's
+ * idle chunks, malloc's free memory, each adapter's @release. Return: the
+ * node-pool chunks still mapped afterwards (0 unless a node is in use).
+ */
+long bench_release_memory(void);
 
 #endif /* KDS_BENCH_H */

@@ -3,7 +3,9 @@
  * bench_flex.c - the flex_array baseline: populate with flex_array_put(),
  * look up with flex_array_get(). flex_array has no iterator; its users
  * walked it with an index loop over flex_array_get(), which is what the
- * for_each workload measures for it.
+ * for_each workload measures for it. Its base block and parts are
+ * page-aligned pages from the port's node allocator (kmalloc-4096 in the
+ * original), so they share the node pool with genradix.
  */
 #include "kds_port.h"
 #include "benchmarks/flex_array/flex_array.h"
@@ -55,10 +57,11 @@ static bench_u64 flex_rnd(void *h, size_t esz, const bench_u64 *idx, bench_u64 o
 	return s;
 }
 
-static bench_u64 flex_chase(void *h, size_t esz, bench_u64 n, bench_u64 ops)
+static bench_u64 flex_chase(void *h, size_t esz, bench_u64 n, bench_u64 start,
+			    bench_u64 ops)
 {
 	struct flex_array *fa = h;
-	bench_u64 s = 0, i = 0;
+	bench_u64 s = 0, i = start;
 
 	for (bench_u64 k = 0; k < ops; k++) {
 		bench_u64 v = bench_read(flex_array_get(fa, (unsigned int)i));
@@ -85,6 +88,15 @@ static bench_u64 flex_capacity(size_t esz)
 	return ok ? max : 0;
 }
 
+/* Elements in the base block: one level; otherwise base, then part. */
+static int flex_depth(void *h, size_t esz)
+{
+	struct flex_array *fa = h;
+
+	return (size_t)fa->element_size * (unsigned int)fa->total_nr_elements <=
+	       FLEX_ARRAY_BASE_BYTES_LEFT ? 1 : 2;
+}
+
 static void flex_destroy(void *h, size_t esz)
 {
 	flex_array_free(h);
@@ -99,5 +111,6 @@ const struct bench_impl bench_flex = {
 	.chase = flex_chase,
 	.iter = flex_seq,	/* no iterator: the index loop its users wrote */
 	.capacity = flex_capacity,
+	.depth = flex_depth,
 	.destroy = flex_destroy,
 };

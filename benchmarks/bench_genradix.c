@@ -146,10 +146,11 @@ static bench_u64 gr_rnd(void *p, size_t esz, const bench_u64 *idx, bench_u64 ops
 	return s;
 }
 
-static bench_u64 gr_chase(void *p, size_t esz, bench_u64 n, bench_u64 ops)
+static bench_u64 gr_chase(void *p, size_t esz, bench_u64 n, bench_u64 start,
+			  bench_u64 ops)
 {
 	struct gr *h = p;
-	bench_u64 s = 0, i = 0;
+	bench_u64 s = 0, i = start;
 
 	BENCH_DISPATCH_ESZ(esz,
 		for (bench_u64 k = 0; k < ops; k++) {
@@ -177,6 +178,20 @@ static bench_u64 gr_iter(void *p, size_t esz, bench_u64 ops)
 				break;
 		});
 	return s;
+}
+
+/*
+ * Nodes a lookup reads, root to leaf: the depth the tree records in the
+ * low bits of its root word (documented in struct __genradix), plus the
+ * leaf. An empty tree reads none.
+ */
+static int gr_depth(void *p, size_t esz)
+{
+	struct gr *h = p;
+	struct genradix_root *r = NULL;
+
+	BENCH_DISPATCH_ESZ(esz, r = READ_ONCE(GR(h, ESZ)->tree.root));
+	return r ? (int)__kds_genradix_depth(r) + 1 : 0;
 }
 
 /*
@@ -222,5 +237,6 @@ const struct bench_impl BENCH_GR_IMPL = {
 	.iter = gr_iter,
 	.sparse_fill = gr_sparse_fill,
 	.capacity = gr_capacity,
+	.depth = gr_depth,
 	.destroy = gr_destroy,
 };

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bench_judy.c - JudyL (libjudy) as a peer: a word-to-word map, so only
- * 8-byte entries. Its memory comes from its own allocator; the footprint
- * is what JudyLMemUsed() reports.
+ * 8-byte entries. Its memory comes from malloc (handed back with
+ * malloc_trim() before a cold populate); the footprint is what
+ * JudyLMemUsed() reports.
  *
  * A full run measures it up to 10^7 entries: populating 2^27 entries five
  * times would take over a minute on its own, a fifth of the run's budget.
@@ -100,9 +101,10 @@ static bench_u64 judy_rnd(void *h, size_t esz, const bench_u64 *idx, bench_u64 o
 	return s;
 }
 
-static bench_u64 judy_chase(void *h, size_t esz, bench_u64 n, bench_u64 ops)
+static bench_u64 judy_chase(void *h, size_t esz, bench_u64 n, bench_u64 start,
+			    bench_u64 ops)
 {
-	bench_u64 s = 0, i = 0;
+	bench_u64 s = 0, i = start;
 
 	for (bench_u64 k = 0; k < ops; k++) {
 		bench_u64 v = judy_get(h, i);

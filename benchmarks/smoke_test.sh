@@ -1,43 +1,94 @@
 #!/usr/bin/env bash
 # smoke_test.sh - run the benchmark harness in --quick mode and check that
-# its output is well formed: the tables, every structure, a consistent CSV,
-# the summary and the option handling. Never looks at timings.
+# its output is well formed: the tables, every structure, both populates,
+# the depth, the MET/MISS targets, a consistent CSV, the summary, where the
+# results go, and the option handling. Never looks at timings.
 #
 #   smoke_test.sh PATH/TO/benchmarks
 set -uo pipefail
-bench=$1
+bench=$(realpath "$1")
 tmp=${TEST_TMPDIR:-$(mktemp -d)}
-out=$tmp/results
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 
-structures=(flat flex_array genradix-4k genradix-512 JudyL)
-workloads=(populate seq random chase foreach memory sparse sparse-memory capacity)
+structures=(flat flat-thp flex_array genradix-4k genradix-512 JudyL)
+workloads=(populate-cold populate-warm seq random chase foreach memory depth sparse
+	   sparse-memory capacity)
 
-# 1. The full quick run: tables on stdout, progress on stderr, files in --out.
-if ! "$bench" --quick --out "$out" >"$tmp/stdout" 2>"$tmp/stderr"; then
+# A workspace with figures of record in it: a --quick run must not touch them.
+ws=$tmp/ws
+mkdir -p "$ws/benchmarks/results"
+echo "the record" >"$ws/benchmarks/results/summary.md"
+runs=$tmp/runs
+mkdir -p "$runs"
+
+# 1. The quick run, as `bazel run` starts it: tables on stdout, progress on
+# stderr, files in a new run folder under $TMPDIR.
+if ! (cd "$tmp" && BUILD_WORKSPACE_DIRECTORY=$ws TMPDIR=$runs "$bench" --quick \
+	>"$tmp/stdout" 2>"$tmp/stderr"); then
 	cat "$tmp/stderr"; bad "--quick run failed"
 fi
+grep -qx 'the record' "$ws/benchmarks/results/summary.md" || bad "--quick overwrote the record"
+[ "$(ls "$ws/benchmarks/results")" = summary.md ] || bad "--quick wrote into benchmarks/results"
+out=$(sed -n 's/^results: \(.*\) (summary.md, results.csv, charts)$/\1/p' "$tmp/stdout")
+[ -n "$out" ] || bad "the run folder is not printed"
+case $out in
+"$runs"/kds-benchmarks/*-quick) ;;
+*) bad "run folder '$out' not under \$TMPDIR/kds-benchmarks" ;;
+esac
+[ "$(readlink "$runs/kds-benchmarks/latest")" = "$out" ] || bad "no 'latest' link to the run"
+grep -q "results in $out" "$tmp/stderr" || bad "the run folder is not named at the start"
+
 grep -q '^kds benchmarks (--quick' "$tmp/stdout" || bad "no title line"
-grep -qE '^entry +N +flat +flex_array +genradix-4k +genradix-512 +JudyL' "$tmp/stdout" ||
+grep -qE '^entry +N +flat +flat-thp +flex_array +genradix-4k +genradix-512 +JudyL' "$tmp/stdout" ||
 	bad "no table header with every structure"
-for t in 'populate 0..N' 'sequential lookup' 'random lookup' 'dependent random lookup' \
-	 'for_each iteration' \
-	 'memory after populate' 'sparse populate' 'capacity'; do
+for t in 'populate 0..N, cold' 'populate 0..N, warm' 'sequential lookup' 'random lookup' \
+	 'dependent random lookup' 'for_each iteration' 'memory after populate' \
+	 'depth after populate' 'sparse populate' 'capacity'; do
 	grep -q "^== $t" "$tmp/stdout" || bad "no '$t' table"
 done
-grep -q '^== targets' "$tmp/stdout" || bad "no targets section"
+[ "$(grep -c '^== .*ratio to flat-thp$' "$tmp/stdout")" -ge 7 ] ||
+	bad "tables do not give ratios to flat-thp"
 grep -q '^checksums: all verified' "$tmp/stdout" || bad "checksums not verified"
+grep -q '^cold populates: all from fresh memory' "$tmp/stdout" || bad "cold populates not cold"
 grep -qE '^\[ *[0-9]+/[0-9]+ ' "$tmp/stderr" || bad "no progress lines on stderr"
 grep -q 'CHECKSUM MISMATCH' "$tmp/stderr" && bad "checksum mismatch reported"
 
-# 2. The CSV: one header, same field count on every line, every structure
+# 2. The MET/MISS table: exactly the targets, once per entry size, each
+# with its entry size, N, depth, value and limit; a miss says what limits it.
+grep -q '^== targets: genradix-4k against flat-thp' "$tmp/stdout" || bad "no targets section"
+sed -n '/^== targets/,/^top points/p' "$tmp/stdout" >"$tmp/targets"
+rowre='^(MET|MISS) +.* +(8|24|100)B [0-9]+ .* [0-9]+( vs [0-9]+)? +[0-9.]+x +(<=|>=) [0-9.]+x'
+[ "$(grep -cE "$rowre" "$tmp/targets")" -eq 21 ] ||
+	bad "expected 21 target rows, got $(grep -cE "$rowre" "$tmp/targets")"
+for e in 8 24 100; do
+	if [ $e = 8 ]; then lim='random lookup <= 2.0x flat-thp \(stretch 1.5x\)'
+	else lim='random lookup <= 2.5x flat-thp'; fi
+	for t in "$lim" 'random lookup <= 1.0x flex_array, every N it holds' \
+		 'for_each throughput >= 0.8x a flat-thp loop' \
+		 'random lookup at N=1000 <= 3.0x flat-thp' \
+		 'populate cold <= 1.5x flat-thp' 'populate warm <= 2.0x flat-thp' \
+		 'genradix-512 random lookup <= 1.5x genradix-4k'; do
+		[ "$(grep -cE "^(MET|MISS) +$t.* $e""B " "$tmp/targets")" -eq 1 ] ||
+			bad "target '$t' for ${e}B missing or repeated"
+	done
+done
+awk '/^MISS/ { miss = 1; next } miss && !/^ +what limits it: / { bad = 1 } { miss = 0 }
+     END { exit bad }' "$tmp/targets" || bad "a MISS without what limits it"
+grep -q 'stretch 1.5x: M' "$tmp/targets" || bad "no stretch verdict"
+for e in 8 24 100; do
+	grep -qE "^  ${e}B: N=[0-9]+ .*depth genradix-4k [0-9]+, genradix-512 [0-9]+" "$tmp/stdout" ||
+		bad "no depth at the ${e}B top point"
+	grep -qE "^ +${e}B +[+-][0-9.]+%" "$tmp/stdout" || bad "no memory overhead for ${e}B"
+done
+
+# 3. The CSV: one header, same field count on every line, every structure
 # and workload present, numeric fields numeric.
 csv=$out/results.csv
 if [ ! -s "$csv" ]; then
 	bad "results.csv missing"
 else
-	head -1 "$csv" | grep -qx 'workload,structure,entry_bytes,n,unit,median,min,max,reps,ratio_to_flat' ||
+	head -1 "$csv" | grep -qx 'workload,structure,entry_bytes,n,unit,median,min,max,reps,ratio_to_flat_thp' ||
 		bad "unexpected CSV header: $(head -1 "$csv")"
 	awk -F, 'NR == 1 { n = NF; next }
 		 NF != n { printf "line %d has %d fields, header %d\n", NR, NF, n; bad = 1 }
@@ -48,55 +99,79 @@ else
 	[ "$(wc -l <"$csv")" -gt 50 ] || bad "too few CSV rows"
 	for s in "${structures[@]}"; do
 		grep -q "^[a-z-]*,$s," "$csv" || bad "structure $s missing from the CSV"
+		for w in populate-cold populate-warm; do
+			grep -q "^$w,$s," "$csv" || bad "$w of $s missing"
+		done
 	done
 	for w in "${workloads[@]}"; do
 		grep -q "^$w," "$csv" || bad "workload $w missing from the CSV"
 	done
 	for e in 8 24 100; do
 		grep -q "^random,genradix-4k,$e," "$csv" || bad "entry size $e missing"
+		grep -qE "^depth,genradix-4k,$e,[0-9]+,levels,[1-9]" "$csv" || bad "depth for $e missing"
 	done
-	# flex_array stops at its capacity; genradix goes on.
+	grep -qE '^random,flex_array,8,[0-9]+,ns/op,.*,[0-9.]+$' "$csv" ||
+		bad "no ratio to flat-thp in the CSV"
 	grep -q '^capacity,flex_array,8,0,entries,260608,' "$csv" || bad "flex_array capacity row wrong"
 	grep -q '^capacity,genradix-4k,8,' "$csv" || bad "genradix capacity row missing"
 fi
 
-# 3. The summary and the charts.
+# 4. The summary and the charts.
 sum=$out/summary.md
 if [ ! -s "$sum" ]; then
 	bad "summary.md missing"
 else
 	grep -q '^# kds benchmark results' "$sum" || bad "summary title missing"
-	grep -q '^- CPU: ' "$sum" || bad "summary lacks the CPU model"
+	grep -qE '^- CPU: .+ \([0-9]+ online CPUs\)' "$sum" || bad "summary lacks the CPU model"
 	grep -qE '^- date: [0-9]{4}-[0-9]{2}-[0-9]{2}' "$sum" || bad "summary lacks the date"
 	grep -q '^## Targets' "$sum" || bad "summary lacks the targets"
-	grep -q '^| entry | N | flat | flex_array | genradix-4k | genradix-512 | JudyL |' "$sum" ||
+	grep -q '^| result | target | entry | N | depth | measured | limit | what limits it |' "$sum" ||
+		bad "summary lacks the MET/MISS table"
+	[ "$(grep -cE '^\| (MET|MISS)' "$sum")" -eq 21 ] || bad "summary lacks target rows"
+	grep -q '^| entry | N | flat | flat-thp | flex_array | genradix-4k | genradix-512 | JudyL |' "$sum" ||
 		bad "summary lacks a table with every structure"
 fi
 if command -v gnuplot >/dev/null; then
-	for w in populate seq random chase foreach sparse; do
+	for w in populate-cold populate-warm seq random chase foreach sparse; do
 		grep -q '<svg' "$out/chart-$w.svg" 2>/dev/null || bad "chart-$w.svg missing or not SVG"
 	done
 else
 	grep -q 'gnuplot not found' "$sum" || bad "no note about the missing charts"
 fi
 
-# 4. --csv and --filter: CSV on stdout, only the selected workload (plus
-# the flat baseline).
-if ! "$bench" --quick --csv --filter random/genradix-512 --out "$tmp/f" >"$tmp/csv" 2>/dev/null; then
-	bad "--csv --filter run failed"
+# 5. --csv and --filter: CSV on stdout, only the selected workload (plus
+# the flat-thp baseline); --out names the folder.
+if ! "$bench" --quick --csv --filter random/genradix-512 --esize 24 --out "$tmp/f" \
+	>"$tmp/csv" 2>/dev/null; then
+	bad "--csv --filter --esize run failed"
 fi
+grep -v '^workload,' "$tmp/csv" | grep -vqE '^[a-z-]+,[a-z0-9-]+,24,' && bad "--esize 24 let other sizes through"
+grep -q 'gnuplot failed' "$tmp/f/summary.md" && bad "charts of a filtered run failed"
 head -1 "$tmp/csv" | grep -q '^workload,structure,' || bad "--csv did not print CSV"
-grep -v '^workload,' "$tmp/csv" | grep -vE '^random,(flat|genradix-512),' && bad "--filter let other rows through"
+grep -v '^workload,' "$tmp/csv" | grep -vE '^random,(flat-thp|genradix-512),' && bad "--filter let other rows through"
 grep -q '^random,genradix-512,' "$tmp/csv" || bad "--filter lost the selected rows"
-grep -q '^random,flat,' "$tmp/csv" || bad "--filter dropped the flat baseline"
+grep -q '^random,flat-thp,' "$tmp/csv" || bad "--filter dropped the flat-thp baseline"
+[ -s "$tmp/f/results.csv" ] || bad "--out folder not written"
 
-# 5. Bad options are refused with a message.
+# 6. Bad options are refused with a message, and nothing is written.
 "$bench" --no-such-option >/dev/null 2>"$tmp/err" && bad "unknown option accepted"
 grep -q 'unknown' "$tmp/err" || bad "no message for an unknown option"
 "$bench" --quick --filter nothing-matches --out "$tmp/n" >/dev/null 2>"$tmp/err" && bad "empty filter accepted"
 grep -q 'selects nothing' "$tmp/err" || bad "no message for an empty filter"
 "$bench" --reps 0 >/dev/null 2>&1 && bad "--reps 0 accepted"
 "$bench" --out >/dev/null 2>&1 && bad "--out without a folder accepted"
+for opts in "--quick --record" "--record --filter random" "--record --esize 8" \
+	    "--record --reps 3" "--record --out $tmp/r"; do
+	BUILD_WORKSPACE_DIRECTORY=$ws "$bench" $opts >/dev/null 2>"$tmp/err" &&
+		bad "'$opts' accepted"
+	grep -q -- '--record takes a full run' "$tmp/err" || bad "no message for '$opts'"
+done
+grep -qx 'the record' "$ws/benchmarks/results/summary.md" || bad "a refused --record wrote"
+# Outside Bazel and outside the workspace there is nowhere to record to.
+(cd "$tmp" && env -u BUILD_WORKSPACE_DIRECTORY "$bench" --record >/dev/null 2>"$tmp/err") &&
+	bad "--record outside the workspace accepted"
+grep -q 'run it with ./bazelw run //benchmarks -- --record' "$tmp/err" ||
+	bad "no message for --record outside the workspace"
 
 if [ $fail -eq 0 ]; then
 	echo "benchmarks smoke test: output well formed"

@@ -258,6 +258,7 @@ void *kds_krealloc(const void *p, size_t size, gfp_t gfp);
 void *kds_node_alloc(size_t size, gfp_t gfp);
 void kds_node_free(void *p, size_t size);
 long kds_node_pool_chunks(void);
+long kds_node_pool_release(void);
 char *kds_kstrdup(const char *s, gfp_t gfp);
 
 /**

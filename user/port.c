@@ -208,12 +208,19 @@ struct kds_node_free_link {
  * @free: recycled nodes, last freed first.
  * @next: next never-used byte of the current chunk.
  * @end: end of the current chunk (@next == @end: map a new one).
+ * @in_use: nodes handed out and not yet freed.
+ * @chunks: every chunk this class has mapped (@nr_chunks of them, room
+ *	for @max_chunks), so kds_node_pool_release() can unmap them.
  */
 struct kds_node_class {
 	pthread_mutex_t lock;
 	struct kds_node_free_link *free;
 	char *next;
 	char *end;
+	long in_use;
+	char **chunks;
+	size_t nr_chunks;
+	size_t max_chunks;
 };
 
 #define KDS_NODE_CLASS_INIT	{ .lock = PTHREAD_MUTEX_INITIALIZER }
@@ -248,6 +255,28 @@ static char *kds_node_map_chunk(void)
 	return chunk;
 }
 
+/*
+ * Note @chunk in @c's chunk list (caller holds @c->lock). On failure the
+ * chunk is unmapped again and false returned.
+ */
+static bool kds_node_record_chunk(struct kds_node_class *c, char *chunk)
+{
+	if (c->nr_chunks == c->max_chunks) {
+		size_t max = c->max_chunks ? 2 * c->max_chunks : 64;
+		char **n = realloc(c->chunks, max * sizeof(*n));
+
+		if (!n) {
+			munmap(chunk, KDS_NODE_CHUNK_SIZE);
+			__atomic_sub_fetch(&kds_node_chunks, 1, __ATOMIC_RELAXED);
+			return false;
+		}
+		c->chunks = n;
+		c->max_chunks = max;
+	}
+	c->chunks[c->nr_chunks++] = chunk;
+	return true;
+}
+
 static void *kds_node_get(size_t size)
 {
 	struct kds_node_class *c =
@@ -259,6 +288,7 @@ static void *kds_node_get(size_t size)
 	f = c->free;
 	if (f) {
 		c->free = f->next;
+		c->in_use++;
 		pthread_mutex_unlock(&c->lock);
 		memset(f, 0, size);
 		return f;
@@ -266,7 +296,7 @@ static void *kds_node_get(size_t size)
 	if (c->next == c->end) {
 		char *chunk = kds_node_map_chunk();
 
-		if (chunk) {
+		if (chunk && kds_node_record_chunk(c, chunk)) {
 			c->next = chunk;
 			c->end = chunk + KDS_NODE_CHUNK_SIZE;
 		}
@@ -274,6 +304,7 @@ static void *kds_node_get(size_t size)
 	if (c->next != c->end) {
 		p = c->next;
 		c->next += size;
+		c->in_use++;
 	}
 	pthread_mutex_unlock(&c->lock);
 	return p;	/* never handed out before: still zero from mmap */
@@ -288,7 +319,31 @@ static void kds_node_put(void *p, size_t size)
 	pthread_mutex_lock(&c->lock);
 	f->next = c->free;
 	c->free = f;
+	c->in_use--;
 	pthread_mutex_unlock(&c->lock);
+}
+
+static long kds_node_release_all(void)
+{
+	long released = 0;
+
+	for (int i = 0; i < KDS_NODE_CLASSES; i++) {
+		struct kds_node_class *c = &kds_node_classes[i];
+
+		pthread_mutex_lock(&c->lock);
+		if (!c->in_use && c->nr_chunks) {
+			for (size_t k = 0; k < c->nr_chunks; k++)
+				munmap(c->chunks[k], KDS_NODE_CHUNK_SIZE);
+			__atomic_sub_fetch(&kds_node_chunks, (long)c->nr_chunks,
+					   __ATOMIC_RELAXED);
+			released += (long)c->nr_chunks;
+			c->nr_chunks = 0;
+			c->free = NULL;
+			c->next = c->end = NULL;
+		}
+		pthread_mutex_unlock(&c->lock);
+	}
+	return released;
 }
 
 #else /* !KDS_NODE_POOL */
@@ -308,6 +363,11 @@ static void *kds_node_get(size_t size)
 static void kds_node_put(void *p, size_t size)
 {
 	free(p);
+}
+
+static long kds_node_release_all(void)
+{
+	return 0;
 }
 
 #endif /* KDS_NODE_POOL */
@@ -349,6 +409,18 @@ void kds_node_free(void *p, size_t size)
 long kds_node_pool_chunks(void)
 {
 	return __atomic_load_n(&kds_node_chunks, __ATOMIC_RELAXED);
+}
+
+/*
+ * kds_node_pool_release - unmap the chunks of every size class that has
+ * no node in use, so the next node of that class comes from memory the
+ * process has never touched (the benchmark's cold populate). Classes with
+ * nodes in use keep their chunks. Returns how many chunks were unmapped
+ * (0 when nodes come from aligned_alloc(), in AddressSanitizer builds).
+ */
+long kds_node_pool_release(void)
+{
+	return kds_node_release_all();
 }
 
 void kds_alloc_stats(struct kds_alloc_stats *st)

@@ -20,6 +20,22 @@
 static_assert(sizeof(struct flex_array) == FLEX_ARRAY_BASE_SIZE);
 static_assert(sizeof(struct flex_array_part) == FLEX_ARRAY_PART_SIZE);
 
+/*
+ * The base block and the parts are page-sized, page-aligned blocks, as
+ * upstream's kmalloc(PAGE_SIZE) gave them (the kmalloc-4096 slab): here
+ * the port's node allocator, the stand-in for get_zeroed_page(). The
+ * memory comes zeroed; callers poison it where upstream did.
+ */
+static void *fa_page_alloc(gfp_t flags)
+{
+	return kds_node_alloc(PAGE_SIZE, flags);
+}
+
+static void fa_page_free(void *p)
+{
+	kds_node_free(p, PAGE_SIZE);
+}
+
 /* True when the whole array lives in the base block: no parts at all. */
 static inline bool fa_in_base(const struct flex_array *fa)
 {
@@ -83,7 +99,7 @@ struct flex_array *kds_flex_array_alloc(int element_size, unsigned int total,
 	if (total > limit)
 		return NULL;
 
-	fa = kzalloc(sizeof(*fa), flags);
+	fa = fa_page_alloc(flags);
 	if (!fa)
 		return NULL;
 	fa->element_size = element_size;
@@ -108,7 +124,7 @@ static struct flex_array_part *fa_part_get_or_alloc(struct flex_array *fa,
 
 	if (p)
 		return p;
-	p = kmalloc(sizeof(*p), flags);
+	p = fa_page_alloc(flags);
 	if (!p)
 		return NULL;
 	if (!(flags & __GFP_ZERO))
@@ -118,12 +134,12 @@ static struct flex_array_part *fa_part_get_or_alloc(struct flex_array *fa,
 }
 
 /*
- * Where element @nr (below the total, non-zero element size) lives: in the
- * base block, or in its part. An absent part is allocated when @alloc,
- * else NULL is returned for it; NULL also when that allocation fails.
+ * Where element @nr (below the total, non-zero element size) lives, or
+ * NULL when its part is absent. Lookup only, never allocates: inlined into
+ * flex_array_get() and flex_array_clear(), so the get path is a small leaf
+ * function like upstream's, with no allocation code on it.
  */
-static void *fa_locate(struct flex_array *fa, unsigned int nr, bool alloc,
-		       gfp_t flags)
+static __always_inline void *fa_find(struct flex_array *fa, unsigned int nr)
 {
 	struct flex_array_part *p;
 	unsigned int part;
@@ -131,7 +147,24 @@ static void *fa_locate(struct flex_array *fa, unsigned int nr, bool alloc,
 	if (fa_in_base(fa))
 		return fa_slot(fa, fa_base_area(fa), nr, 0);
 	part = fa_part_of(fa, nr);
-	p = alloc ? fa_part_get_or_alloc(fa, part, flags) : fa->parts[part];
+	p = fa->parts[part];
+	return p ? fa_slot(fa, p->elements, nr, part) : NULL;
+}
+
+/*
+ * Where element @nr (below the total, non-zero element size) lives, its
+ * part allocated first when absent; NULL when that allocation fails.
+ */
+static void *fa_find_or_alloc(struct flex_array *fa, unsigned int nr,
+			      gfp_t flags)
+{
+	struct flex_array_part *p;
+	unsigned int part;
+
+	if (fa_in_base(fa))
+		return fa_slot(fa, fa_base_area(fa), nr, 0);
+	part = fa_part_of(fa, nr);
+	p = fa_part_get_or_alloc(fa, part, flags);
 	return p ? fa_slot(fa, p->elements, nr, part) : NULL;
 }
 
@@ -151,7 +184,7 @@ void kds_flex_array_free_parts(struct flex_array *fa)
 	if (fa_in_base(fa))
 		return;
 	for (i = 0; i < FLEX_ARRAY_NR_BASE_PTRS; i++) {
-		kfree(fa->parts[i]);
+		fa_page_free(fa->parts[i]);
 		fa->parts[i] = NULL;
 	}
 }
@@ -167,7 +200,7 @@ void kds_flex_array_free(struct flex_array *fa)
 	if (!fa)
 		return;
 	kds_flex_array_free_parts(fa);
-	kfree(fa);
+	fa_page_free(fa);
 }
 
 /**
@@ -192,7 +225,7 @@ int kds_flex_array_put(struct flex_array *fa, unsigned int element_nr,
 		return -ENOSPC;
 	if (!fa->element_size)
 		return 0;
-	dst = fa_locate(fa, element_nr, true, flags);
+	dst = fa_find_or_alloc(fa, element_nr, flags);
 	if (!dst)
 		return -ENOMEM;
 	memcpy(dst, src, fa->element_size);
@@ -219,7 +252,7 @@ int kds_flex_array_clear(struct flex_array *fa, unsigned int element_nr)
 		return -ENOSPC;
 	if (!fa->element_size)
 		return 0;
-	dst = fa_locate(fa, element_nr, false, 0);
+	dst = fa_find(fa, element_nr);
 	if (!dst)
 		return -EINVAL;
 	memset(dst, FLEX_ARRAY_FREE, fa->element_size);
@@ -284,7 +317,7 @@ void *kds_flex_array_get(struct flex_array *fa, unsigned int element_nr)
 		return NULL;
 	if (element_nr >= (unsigned int)fa->total_nr_elements)
 		return NULL;
-	return fa_locate(fa, element_nr, false, 0);
+	return fa_find(fa, element_nr);
 }
 
 /**
@@ -354,7 +387,7 @@ int kds_flex_array_shrink(struct flex_array *fa)
 		if (!p || !fa_part_all_free(fa, p))
 			continue;
 		fa->parts[i] = NULL;
-		kfree(p);
+		fa_page_free(p);
 		freed++;
 	}
 	return freed;

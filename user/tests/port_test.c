@@ -245,6 +245,48 @@ Test(port, node_pool_spans_several_chunks)
 }
 
 /*
+ * kds_node_pool_release() unmaps the chunks of classes with no node in
+ * use and leaves a class with a node in use alone; the pool then maps
+ * fresh chunks on demand.
+ */
+Test(port, node_pool_release_unmaps_idle_classes)
+{
+	void *a, *b, *keep;
+	long kept;
+
+	a = kds_node_alloc(PAGE_SIZE, GFP_KERNEL);
+	b = kds_node_alloc(64, GFP_KERNEL);
+	keep = kds_node_alloc(512, GFP_KERNEL);
+	cr_assert(a && b && keep);
+	kds_node_free(a, PAGE_SIZE);
+	kds_node_free(b, 64);
+	if (!kds_node_pool_chunks()) {
+		/* AddressSanitizer build: no pool, nothing to release. */
+		cr_assert_eq(kds_node_pool_release(), 0);
+		kds_node_free(keep, 512);
+		return;
+	}
+	cr_assert_geq(kds_node_pool_release(), 2, "PAGE_SIZE and 64-byte chunks");
+	kept = kds_node_pool_chunks();
+	cr_assert_geq(kept, 1, "the 512-byte class has a node in use");
+	cr_assert_eq(kds_node_pool_release(), 0, "nothing left to release");
+	cr_assert_eq(kds_node_pool_chunks(), kept);
+	/* A fresh chunk, zeroed; the node in use is untouched. */
+	memset(keep, 0x5a, 512);
+	a = kds_node_alloc(PAGE_SIZE, GFP_KERNEL);
+	cr_assert_not_null(a);
+	cr_assert_eq(kds_node_pool_chunks(), kept + 1);
+	for (size_t j = 0; j < PAGE_SIZE; j++)
+		cr_assert_eq(((unsigned char *)a)[j], 0);
+	cr_assert_eq(((unsigned char *)keep)[511], 0x5a);
+	kds_node_free(a, PAGE_SIZE);
+	kds_node_free(keep, 512);
+	cr_assert_eq(kds_alloc_live(), 0);
+	cr_assert_geq(kds_node_pool_release(), kept + 1);
+	cr_assert_eq(kds_node_pool_chunks(), 0);
+}
+
+/*
  * Four threads allocate, stamp, check and free nodes of two sizes at once:
  * no block is handed to two threads, and the counters end at zero.
  */
