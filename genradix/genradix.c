@@ -247,35 +247,28 @@ static void kds_genradix_prefetch_leaf(const struct genradix_node *leaf)
 		__builtin_prefetch(&leaf->data[off]);
 }
 
-/*
- * The entry at @offset of @leaf, found through slot @slot of @parent (NULL
- * when the leaf is the root). Going forward, the next leaf under the same
- * parent is prefetched.
- */
-static void *kds_genradix_iter_found(size_t offset, struct genradix_node *parent,
-				     size_t slot, struct genradix_node *leaf,
-				     bool forward)
-{
-	if (forward && parent && slot + 1 < __KDS_GENRADIX_ARY)
-		kds_genradix_prefetch_leaf(smp_load_acquire(&parent->children[slot + 1]));
-	return &leaf->data[offset & __KDS_GENRADIX_OFFSET_MASK];
-}
+/* log2 of the bytes spanned by an interior node directly above leaves. */
+#define KDS_GENRADIX_PARENT_SHIFT (KDS_GENRADIX_NODE_SHIFT + __KDS_GENRADIX_ARY_SHIFT)
 
-/**
- * kds_genradix_iter_peek() - move an iterator forward to an existing entry.
- * @iter: the iterator (a position only).
- * @radix: the tree.
- * @obj_size: entry size in bytes.
- *
- * The body of genradix_iter_peek(), and the slow path of the loop macros
- * when they leave a leaf. The walk starts at the root and skips absent
- * subtrees whole.
- *
- * Context: any; concurrent with allocation.
- * Return: the entry at or after @iter's position, or NULL.
+/*
+ * Where a walk ended: the leaf holding the iterator's (updated) position,
+ * the interior node above it (NULL when the leaf is the root) and the
+ * leaf's slot there.
  */
-void *kds_genradix_iter_peek(struct genradix_iter *iter,
-			     struct __genradix *radix, size_t obj_size)
+struct kds_genradix_found {
+	struct genradix_node	*leaf;
+	struct genradix_node	*parent;
+	size_t			slot;
+};
+
+/*
+ * Walk from the root to the first existing leaf at or after @iter's
+ * position, skipping absent subtrees whole and moving @iter to the first
+ * entry of each one skipped. False when there is none.
+ */
+static bool kds_genradix_walk_forward(struct genradix_iter *iter,
+				      struct __genradix *radix, size_t obj_size,
+				      struct kds_genradix_found *f)
 {
 	size_t offset = iter->offset, slot = 0;
 	struct genradix_node *n, *parent;
@@ -284,13 +277,13 @@ void *kds_genradix_iter_peek(struct genradix_iter *iter,
 	int shift;
 
 	if (__kds_genradix_iter_done(iter, obj_size))
-		return NULL;
+		return false;
 restart:
 	root = smp_load_acquire(&radix->root);
 	n = __kds_genradix_node(root);
 	depth = __kds_genradix_depth(root);
 	if (!n || !__kds_genradix_covers(offset, depth))
-		return NULL;
+		return false;
 	shift = __kds_genradix_span_shift(depth);
 	parent = NULL;
 
@@ -305,7 +298,7 @@ restart:
 			/* Absent subtree: jump to the start of the next one. */
 			if ((offset | span_mask) == SIZE_MAX) {
 				__kds_genradix_iter_past_end(iter, obj_size);
-				return NULL;
+				return false;
 			}
 			offset = (offset | span_mask) + 1;
 			iter->offset = offset;
@@ -319,7 +312,10 @@ restart:
 			parent = n;
 		n = child;
 	}
-	return kds_genradix_iter_found(offset, parent, slot, n, true);
+	f->leaf = n;
+	f->parent = parent;
+	f->slot = slot;
+	return true;
 }
 
 /* Bytes from a leaf's start back to the last entry of the leaf before it. */
@@ -328,24 +324,15 @@ static size_t kds_genradix_back(size_t obj_size)
 	return KDS_GENRADIX_NODE_SIZE % obj_size + obj_size;
 }
 
-/**
- * kds_genradix_iter_peek_prev() - move an iterator backward to an
- *	existing entry.
- * @iter: the iterator (a position only).
- * @radix: the tree.
- * @obj_size: entry size in bytes.
- *
- * The body of genradix_iter_peek_prev(). An iterator past the end starts
- * from genradix_last_pos(); a position beyond the tree's current extent is
- * pulled back to the last entry the tree can hold; the walk starts at the
- * root and skips absent subtrees whole.
- *
- * Context: any; concurrent with allocation.
- * Return: the entry at or before @iter's position, or NULL (the iterator
- * is then before the start).
+/*
+ * Walk from the root to the last existing leaf at or before @iter's
+ * position. An iterator past the end starts from genradix_last_pos(), a
+ * position beyond the tree's extent from the last entry the tree can
+ * hold. False when there is none (the iterator is then before the start).
  */
-void *kds_genradix_iter_peek_prev(struct genradix_iter *iter,
-				  struct __genradix *radix, size_t obj_size)
+static bool kds_genradix_walk_backward(struct genradix_iter *iter,
+				       struct __genradix *radix, size_t obj_size,
+				       struct kds_genradix_found *f)
 {
 	size_t offset, slot = 0;
 	struct genradix_node *n, *parent;
@@ -355,7 +342,7 @@ void *kds_genradix_iter_peek_prev(struct genradix_iter *iter,
 
 	if (__kds_genradix_iter_done(iter, obj_size)) {
 		if (!iter->pos)
-			return NULL;	/* before the start */
+			return false;	/* before the start */
 		iter->pos = __KDS_GENRADIX_LAST_POS(obj_size);
 		__kds_genradix_offset(iter->pos, obj_size, &iter->offset);
 	}
@@ -365,7 +352,7 @@ restart:
 	n = __kds_genradix_node(root);
 	depth = __kds_genradix_depth(root);
 	if (!n)
-		return NULL;
+		return false;
 	shift = __kds_genradix_span_shift(depth);
 	if (!__kds_genradix_covers(offset, depth)) {
 		/* The tree spans 2^shift bytes (shift < bits of size_t here). */
@@ -390,7 +377,7 @@ restart:
 			if (!start) {
 				iter->offset = SIZE_MAX;	/* before the start */
 				iter->pos = 0;
-				return NULL;
+				return false;
 			}
 			offset = start - kds_genradix_back(obj_size);
 			iter->offset = offset;
@@ -404,7 +391,123 @@ restart:
 			parent = n;
 		n = child;
 	}
-	return kds_genradix_iter_found(offset, parent, slot, n, false);
+	f->leaf = n;
+	f->parent = parent;
+	f->slot = slot;
+	return true;
+}
+
+/* Going forward, start loading the next leaf under the same parent. */
+static void kds_genradix_prefetch_next(const struct kds_genradix_found *f,
+				       bool forward)
+{
+	if (forward && f->parent && f->slot + 1 < __KDS_GENRADIX_ARY)
+		kds_genradix_prefetch_leaf(smp_load_acquire(&f->parent->children[f->slot + 1]));
+}
+
+/**
+ * kds_genradix_iter_peek() - move an iterator forward to an existing entry.
+ * @iter: the iterator (a position only).
+ * @radix: the tree.
+ * @obj_size: entry size in bytes.
+ *
+ * The body of genradix_iter_peek(). The walk starts at the root and skips
+ * absent subtrees whole.
+ *
+ * Context: any; concurrent with allocation.
+ * Return: the entry at or after @iter's position, or NULL.
+ */
+void *kds_genradix_iter_peek(struct genradix_iter *iter,
+			     struct __genradix *radix, size_t obj_size)
+{
+	struct kds_genradix_found f;
+
+	if (!kds_genradix_walk_forward(iter, radix, obj_size, &f))
+		return NULL;
+	return &f.leaf->data[iter->offset & __KDS_GENRADIX_OFFSET_MASK];
+}
+
+/**
+ * kds_genradix_iter_peek_prev() - move an iterator backward to an
+ *	existing entry.
+ * @iter: the iterator (a position only).
+ * @radix: the tree.
+ * @obj_size: entry size in bytes.
+ *
+ * The body of genradix_iter_peek_prev(). An iterator past the end starts
+ * from genradix_last_pos(); a position beyond the tree's current extent is
+ * pulled back to the last entry the tree can hold; the walk starts at the
+ * root and skips absent subtrees whole.
+ *
+ * Context: any; concurrent with allocation.
+ * Return: the entry at or before @iter's position, or NULL (the iterator
+ * is then before the start).
+ */
+void *kds_genradix_iter_peek_prev(struct genradix_iter *iter,
+				  struct __genradix *radix, size_t obj_size)
+{
+	struct kds_genradix_found f;
+
+	if (!kds_genradix_walk_backward(iter, radix, obj_size, &f))
+		return NULL;
+	return &f.leaf->data[iter->offset & __KDS_GENRADIX_OFFSET_MASK];
+}
+
+/**
+ * kds_genradix_iter_next() - the loop macros' step when the iterator has
+ *	left the leaf cached in their cursor.
+ * @iter: the loop's iterator.
+ * @c: the loop's cursor (cached leaf and parent of the tree it walks).
+ * @radix: the tree.
+ * @obj_size: entry size in bytes.
+ * @reverse: step backward (genradix_for_each_reverse()).
+ *
+ * Sequential iteration moves from a leaf to its sibling: when the position
+ * is under the cached parent and its leaf exists, the leaf comes from
+ * there; otherwise the walk starts at the root, as genradix_iter_peek()
+ * (or genradix_iter_peek_prev()) does. Nodes are never unlinked while the
+ * tree lives, so the cached parent still covers the same span. The leaf
+ * found and its parent are cached in @c.
+ *
+ * Context: any; concurrent with allocation.
+ * Return: the entry at or after (@reverse: at or before) @iter's position,
+ * or NULL.
+ */
+void *kds_genradix_iter_next(struct genradix_iter *iter,
+			     struct __kds_genradix_cursor *c,
+			     struct __genradix *radix, size_t obj_size,
+			     bool reverse)
+{
+	size_t offset = iter->offset;
+	struct kds_genradix_found f;
+	bool found = false;
+
+	if (__kds_genradix_iter_done(iter, obj_size) && !reverse)
+		return NULL;
+	if (c->parent && !__kds_genradix_iter_done(iter, obj_size) &&
+	    (offset >> KDS_GENRADIX_PARENT_SHIFT) + 1 == c->parent_key) {
+		f.slot = (offset >> KDS_GENRADIX_NODE_SHIFT) & (__KDS_GENRADIX_ARY - 1);
+		f.parent = c->parent;
+		f.leaf = smp_load_acquire(&f.parent->children[f.slot]);
+		found = f.leaf != NULL;
+	}
+	if (!found) {
+		found = reverse ? kds_genradix_walk_backward(iter, radix, obj_size, &f) :
+				  kds_genradix_walk_forward(iter, radix, obj_size, &f);
+		if (!found)
+			return NULL;
+		offset = iter->offset;
+		if (f.parent) {
+			c->parent = f.parent;
+			c->parent_key = (offset >> KDS_GENRADIX_PARENT_SHIFT) + 1;
+		}
+	}
+	kds_genradix_prefetch_next(&f, !reverse);
+	if ((offset >> KDS_GENRADIX_NODE_SHIFT) != (SIZE_MAX >> KDS_GENRADIX_NODE_SHIFT)) {
+		c->leaf = f.leaf->data;
+		c->key = (offset >> KDS_GENRADIX_NODE_SHIFT) + 1;
+	}
+	return &f.leaf->data[offset & __KDS_GENRADIX_OFFSET_MASK];
 }
 
 /**

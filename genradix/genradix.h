@@ -89,6 +89,7 @@
 #define kds_genradix_ptr_alloc		KDS_GENRADIX_SYM(ptr_alloc)
 #define kds_genradix_iter_peek		KDS_GENRADIX_SYM(iter_peek)
 #define kds_genradix_iter_peek_prev	KDS_GENRADIX_SYM(iter_peek_prev)
+#define kds_genradix_iter_next		KDS_GENRADIX_SYM(iter_next)
 #define kds_genradix_prealloc		KDS_GENRADIX_SYM(prealloc)
 #define kds_genradix_free		KDS_GENRADIX_SYM(free)
 #endif
@@ -202,6 +203,11 @@ void *kds_genradix_iter_peek(struct genradix_iter *iter,
 				  struct __genradix *radix, size_t obj_size);
 void *kds_genradix_iter_peek_prev(struct genradix_iter *iter,
 				       struct __genradix *radix, size_t obj_size);
+struct __kds_genradix_cursor;
+void *kds_genradix_iter_next(struct genradix_iter *iter,
+			     struct __kds_genradix_cursor *c,
+			     struct __genradix *radix, size_t obj_size,
+			     bool reverse);
 int kds_genradix_prealloc(struct __genradix *radix, size_t last_offset,
 			       gfp_t gfp);
 void kds_genradix_free(struct __genradix *radix);
@@ -692,16 +698,21 @@ static __always_inline void __kds_genradix_iter_rewind(struct genradix_iter *ite
 	__kds_genradix_iter_rewind((_iter), __kds_genradix_obj_size(_radix))
 
 /*
- * The loop macros remember the leaf they are in, in a variable of their
- * own (declared by the for statement, invisible to the loop body), not in
- * the iterator: inside a leaf the next entry is then a shift, a compare and
- * an add, inline. @key is 1 + the number of the cached leaf, 0 for none.
+ * The loop macros remember the leaf they are in, and its parent, in a
+ * variable of their own (declared by the for statement, invisible to the
+ * loop body), not in the iterator: inside a leaf the next entry is then a
+ * shift, a compare and an add, inline, and the next leaf under the same
+ * parent is one load away. @key is 1 + the number of the cached leaf, 0
+ * for none; @parent_key likewise for the span of leaves under @parent.
  * The last leaf of the index space is never cached, so an iterator past
- * either end (offset SIZE_MAX) never matches.
+ * either end (offset SIZE_MAX) never matches. The cursor is valid for the
+ * one tree its loop walks, while that tree is not freed.
  */
 struct __kds_genradix_cursor {
-	u8	*leaf;
-	size_t	key;
+	u8			*leaf;
+	size_t			key;
+	struct genradix_node	*parent;
+	size_t			parent_key;
 };
 
 /*
@@ -718,25 +729,19 @@ static __always_inline bool __kds_genradix_iter_step(struct genradix_iter *iter,
 						     size_t obj_size, void **p,
 						     bool reverse)
 {
+	struct __kds_genradix_cursor ccopy;
 	struct genradix_iter copy;
-	size_t leaf;
 
 	if (likely((iter->offset >> KDS_GENRADIX_NODE_SHIFT) + 1 == c->key)) {
 		*p = c->leaf + (iter->offset & __KDS_GENRADIX_OFFSET_MASK);
 		return true;
 	}
 	copy = *iter;
-	*p = reverse ? kds_genradix_iter_peek_prev(&copy, radix, obj_size) :
-		       kds_genradix_iter_peek(&copy, radix, obj_size);
+	ccopy = *c;
+	*p = kds_genradix_iter_next(&copy, &ccopy, radix, obj_size, reverse);
 	*iter = copy;
-	if (!*p)
-		return false;
-	leaf = copy.offset >> KDS_GENRADIX_NODE_SHIFT;
-	if (likely(leaf != (SIZE_MAX >> KDS_GENRADIX_NODE_SHIFT))) {
-		c->leaf = (u8 *)*p - (copy.offset & __KDS_GENRADIX_OFFSET_MASK);
-		c->key = leaf + 1;
-	}
-	return true;
+	*c = ccopy;
+	return *p != NULL;
 }
 
 #define __KDS_GENRADIX_PASTE(a, b)	a##b
@@ -750,7 +755,7 @@ static __always_inline bool __kds_genradix_iter_step(struct genradix_iter *iter,
 #define __kds_genradix_for_each(_radix, _iter, _p, _start, _reverse, _c) \
 	for (struct __kds_genradix_cursor _c =				\
 		((_iter) = genradix_iter_init(_radix, _start),		\
-		 (struct __kds_genradix_cursor){ NULL, 0 });		\
+		 (struct __kds_genradix_cursor){ NULL, 0, NULL, 0 });	\
 	     ({ void *__kds_gr_p;					\
 		bool __kds_gr_ok = __kds_genradix_iter_step(&(_iter), &_c, \
 				&(_radix)->tree,			\
