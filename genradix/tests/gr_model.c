@@ -291,7 +291,7 @@ static bool gr_model_iterate(struct gr_model *m, size_t start, size_t count, boo
 	return true;
 }
 
-static bool gr_model_alloc(struct gr_model *m, size_t idx, unsigned int how, u64 val)
+bool gr_model_alloc(struct gr_model *m, size_t idx, unsigned int how, u64 val)
 {
 	const struct gr_ops *ops = m->ops;
 	struct genradix_node *spare = NULL;
