@@ -844,4 +844,106 @@ static __always_inline int __kds_genradix_prealloc_idx(struct __genradix *radix,
 	__kds_genradix_prealloc_idx(&(_radix)->tree, (_nr),		\
 				    __kds_genradix_obj_size(_radix), (_gfp))
 
+/* ----------------------------------------------- upstream internal names */
+
+/*
+ * Names from Linux's genradix internals that some callers and debugging
+ * aids use, where kds has the same thing under its own name with the same
+ * meaning. __genradix_iter_peek(), __genradix_iter_peek_prev() and
+ * __genradix_prealloc() are deliberately absent: their arguments differ
+ * between Linux versions and from kds's (entries per node against entry
+ * size, a byte count against a last offset), and a call that compiled but
+ * meant something else would be worse than one that does not compile.
+ */
+
+/** GENRADIX_ARY - child pointers per interior node (upstream name). */
+#define GENRADIX_ARY			__KDS_GENRADIX_ARY
+/** GENRADIX_ARY_SHIFT - log2 of GENRADIX_ARY (upstream name). */
+#define GENRADIX_ARY_SHIFT		__KDS_GENRADIX_ARY_SHIFT
+/** GENRADIX_MAX_DEPTH - depth of a tree spanning every size_t offset. */
+#define GENRADIX_MAX_DEPTH		__KDS_GENRADIX_MAX_DEPTH
+/** GENRADIX_DEPTH_MASK - the root pointer bits holding the depth. */
+#define GENRADIX_DEPTH_MASK		__KDS_GENRADIX_DEPTH_MASK
+
+/**
+ * genradix_depth_shift() - log2 of the bytes a tree of a given depth spans.
+ * @depth: tree depth (0: the root is a leaf).
+ *
+ * Context: any.
+ * Return: the shift, as in Linux.
+ */
+static __always_inline int genradix_depth_shift(unsigned int depth)
+{
+	return __kds_genradix_span_shift(depth);
+}
+
+/**
+ * genradix_depth_size() - bytes a tree of a given depth spans.
+ * @depth: tree depth, small enough that the size fits in a size_t.
+ *
+ * Context: any.
+ * Return: the size, as in Linux.
+ */
+static __always_inline size_t genradix_depth_size(unsigned int depth)
+{
+	return (size_t)1 << genradix_depth_shift(depth);
+}
+
+/**
+ * genradix_root_to_depth() - the depth encoded in a root pointer.
+ * @r: the tree's root word (struct __genradix.root).
+ *
+ * Context: any.
+ * Return: the depth.
+ */
+static __always_inline unsigned int genradix_root_to_depth(struct genradix_root *r)
+{
+	return __kds_genradix_depth(r);
+}
+
+/**
+ * genradix_root_to_node() - the node a root pointer points at.
+ * @r: the tree's root word (struct __genradix.root).
+ *
+ * Context: any.
+ * Return: the root node, or NULL for an empty tree.
+ */
+static __always_inline struct genradix_node *genradix_root_to_node(struct genradix_root *r)
+{
+	return __kds_genradix_node(r);
+}
+
+/**
+ * __genradix_ptr() - the entry at a byte offset (upstream name of the
+ *	out-of-line lookup).
+ * @_radix: the untyped tree (struct __genradix *).
+ * @_offset: byte offset of the entry.
+ *
+ * Context: any; may run concurrently with allocation.
+ * Return: the entry, or NULL when its leaf is absent.
+ */
+#define __genradix_ptr(_radix, _offset)	kds_genradix_ptr((_radix), (_offset))
+
+/**
+ * __genradix_ptr_alloc() - the entry at a byte offset, allocating it
+ *	(upstream name, with the four arguments of Linux 6.10 and later).
+ * @_radix: the untyped tree (struct __genradix *).
+ * @_offset: byte offset of the entry.
+ * @_new_node: NULL, or a pointer to a spare node the call takes over.
+ * @_gfp: allocation flags.
+ *
+ * Context: may sleep if @_gfp allows.
+ * Return: the entry, or NULL on allocation failure.
+ */
+#define __genradix_ptr_alloc(_radix, _offset, _new_node, _gfp)		\
+	kds_genradix_ptr_alloc((_radix), (_offset), (_new_node), (_gfp))
+
+/**
+ * __genradix_free() - free every node of an untyped tree (upstream name).
+ * @_radix: the untyped tree (struct __genradix *).
+ *
+ * Context: as genradix_free().
+ */
+#define __genradix_free(_radix)		kds_genradix_free(_radix)
+
 #endif /* KDS_GENRADIX_H */

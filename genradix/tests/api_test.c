@@ -656,3 +656,37 @@ Test(genradix_api, loop_cursor_follows_the_iterator)
 	genradix_free(&a);
 	genradix_free(&b);
 }
+
+/* The upstream internal names kds provides mean what they mean in Linux. */
+Test(genradix_api, upstream_internal_names)
+{
+	typedef GENRADIX(u64) u64_radix;
+	u64_radix r;
+	struct genradix_node *spare;
+	size_t far = (size_t)1 << (GR_SHIFT + GENRADIX_ARY_SHIFT);
+	u64 *p;
+
+	cr_assert_eq(GENRADIX_ARY, GR_NODE / sizeof(void *));
+	cr_assert_eq((size_t)1 << GENRADIX_ARY_SHIFT, GENRADIX_ARY);
+	cr_assert_eq(genradix_depth_shift(0), GR_SHIFT);
+	cr_assert_eq(genradix_depth_shift(2), GR_SHIFT + 2 * GENRADIX_ARY_SHIFT);
+	cr_assert_eq(genradix_depth_size(1), (size_t)GR_NODE << GENRADIX_ARY_SHIFT);
+	cr_assert_geq(genradix_depth_shift(GENRADIX_MAX_DEPTH), 64);
+	cr_assert_lt(genradix_depth_shift(GENRADIX_MAX_DEPTH - 1), 64);
+	cr_assert_geq(GENRADIX_DEPTH_MASK, GENRADIX_MAX_DEPTH);
+
+	genradix_init(&r);
+	spare = genradix_alloc_node(GFP_KERNEL);
+	p = __genradix_ptr_alloc(&r.tree, far, &spare, GFP_KERNEL);
+	cr_assert_not_null(p);
+	cr_assert_null(spare, "the spare was taken");
+	cr_assert_eq(__genradix_ptr(&r.tree, far), p);
+	cr_assert_eq(genradix_ptr(&r, far / 8), p);
+	cr_assert_null(__genradix_ptr(&r.tree, far + GR_NODE));
+	cr_assert_eq(genradix_root_to_depth(r.tree.root), 2);
+	cr_assert_eq((void *)genradix_root_to_node(r.tree.root),
+		     (void *)((unsigned long)r.tree.root & ~GENRADIX_DEPTH_MASK));
+	__genradix_free(&r.tree);
+	cr_assert_null(r.tree.root);
+	cr_assert_eq(kds_alloc_live(), 0);
+}
