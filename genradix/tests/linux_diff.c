@@ -32,49 +32,8 @@
 #define LXD_SIZES_BIG(X)
 #endif
 
-#define KD_DEFINE(SZ)							\
-struct kd_e##SZ { u8 b[SZ]; };						\
-typedef GENRADIX(struct kd_e##SZ) kd_radix_##SZ;			\
-static void *kd_create_##SZ(void)					\
-{									\
-	kd_radix_##SZ *r = malloc(sizeof(*r));				\
-	if (r)								\
-		genradix_init(r);					\
-	return r;							\
-}									\
-static void kd_destroy_##SZ(void *r)					\
-{ genradix_free((kd_radix_##SZ *)r); free(r); }				\
-static void *kd_ptr_##SZ(void *r, size_t i)				\
-{ return genradix_ptr((kd_radix_##SZ *)r, i); }				\
-static void *kd_alloc_##SZ(void *r, size_t i)				\
-{ return genradix_ptr_alloc((kd_radix_##SZ *)r, i, GFP_KERNEL); }	\
-static int kd_prealloc_##SZ(void *r, size_t nr)				\
-{ return genradix_prealloc((kd_radix_##SZ *)r, nr, GFP_KERNEL); }	\
-static void kd_reset_##SZ(void *r)					\
-{ genradix_free((kd_radix_##SZ *)r); }					\
-static size_t kd_walk_##SZ(void *r, size_t start, size_t max,		\
-			   size_t *pos, void **p)			\
-{									\
-	struct genradix_iter iter;					\
-	struct kd_e##SZ *e;						\
-	size_t n = 0;							\
-	if (!max)							\
-		return 0;						\
-	genradix_for_each_from((kd_radix_##SZ *)r, iter, e, start) {	\
-		pos[n] = iter.pos;					\
-		p[n] = e;						\
-		if (++n == max)						\
-			break;						\
-	}								\
-	return n;							\
-}
-
-#define KD_ENTRY(SZ) {							\
-	.size = SZ, .create = kd_create_##SZ, .destroy = kd_destroy_##SZ, \
-	.ptr = kd_ptr_##SZ, .alloc = kd_alloc_##SZ,			\
-	.prealloc = kd_prealloc_##SZ, .reset = kd_reset_##SZ,		\
-	.walk = kd_walk_##SZ,						\
-},
+#define KD_DEFINE(SZ)	LXD_ADAPTER(kd, SZ)
+#define KD_ENTRY(SZ)	LXD_ADAPTER_OPS(kd, SZ)
 
 LXD_SIZES(KD_DEFINE)
 

@@ -47,4 +47,56 @@ struct lxd_side {
 #define LXD_SIZES_BIG_4K(X)						\
 	X(1000) X(1024) X(1365) X(2048) X(2049) X(4095) X(4096)
 
+/*
+ * LXD_ADAPTER(pfx, SZ) - <pfx>_<op>_<SZ>(): a tree of SZ-byte entries
+ * behind the function pointers of struct lxd_ops, and LXD_ADAPTER_OPS(pfx,
+ * SZ) its initializer. Expanded by linux_diff.c against kds's genradix and
+ * by linux_side.c against Linux's: this header includes neither, and the
+ * macros use only what both define (GENRADIX(), genradix_*(), struct
+ * genradix_iter, u8, GFP_KERNEL, malloc() and free()).
+ */
+#define LXD_ADAPTER(pfx, SZ)						\
+struct pfx##_e##SZ { u8 b[SZ]; };					\
+typedef GENRADIX(struct pfx##_e##SZ) pfx##_radix_##SZ;			\
+static void *pfx##_create_##SZ(void)					\
+{									\
+	pfx##_radix_##SZ *r = malloc(sizeof(*r));			\
+	if (r)								\
+		genradix_init(r);					\
+	return r;							\
+}									\
+static void pfx##_destroy_##SZ(void *r)					\
+{ genradix_free((pfx##_radix_##SZ *)r); free(r); }			\
+static void *pfx##_ptr_##SZ(void *r, size_t i)				\
+{ return genradix_ptr((pfx##_radix_##SZ *)r, i); }			\
+static void *pfx##_alloc_##SZ(void *r, size_t i)			\
+{ return genradix_ptr_alloc((pfx##_radix_##SZ *)r, i, GFP_KERNEL); }	\
+static int pfx##_prealloc_##SZ(void *r, size_t nr)			\
+{ return genradix_prealloc((pfx##_radix_##SZ *)r, nr, GFP_KERNEL); }	\
+static void pfx##_reset_##SZ(void *r)					\
+{ genradix_free((pfx##_radix_##SZ *)r); }				\
+static size_t pfx##_walk_##SZ(void *r, size_t start, size_t max,	\
+			      size_t *pos, void **p)			\
+{									\
+	struct genradix_iter iter;					\
+	struct pfx##_e##SZ *e;						\
+	size_t n = 0;							\
+	if (!max)							\
+		return 0;						\
+	genradix_for_each_from((pfx##_radix_##SZ *)r, iter, e, start) { \
+		pos[n] = iter.pos;					\
+		p[n] = e;						\
+		if (++n == max)						\
+			break;						\
+	}								\
+	return n;							\
+}
+
+#define LXD_ADAPTER_OPS(pfx, SZ) {					\
+	.size = SZ, .create = pfx##_create_##SZ,			\
+	.destroy = pfx##_destroy_##SZ, .ptr = pfx##_ptr_##SZ,		\
+	.alloc = pfx##_alloc_##SZ, .prealloc = pfx##_prealloc_##SZ,	\
+	.reset = pfx##_reset_##SZ, .walk = pfx##_walk_##SZ,		\
+},
+
 #endif /* LINUX_DIFF_H */
