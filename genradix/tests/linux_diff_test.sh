@@ -18,7 +18,7 @@ root=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
 root=${root:-$(cd "$(dirname "$0")/../.." && pwd)}
 cc=${CC:-cc}
 tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-ops=${LXD_OPS:-10000}
+ops=${LXD_OPS:-8000}
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/linux_diff.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
