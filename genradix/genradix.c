@@ -128,6 +128,7 @@ static struct genradix_root *kds_genradix_grow(struct __genradix *radix,
 		 */
 		(*spare)->children[0] = top;
 		want = kds_genradix_tag(*spare, top ? depth + 1 : 0);
+		kds_race_point();
 		found = cmpxchg_release(&radix->root, seen, want);
 		if (found == seen) {
 			*spare = NULL;
@@ -180,6 +181,7 @@ static noinline void *kds_genradix_alloc_slow(struct __genradix *radix,
 				if (!fresh)
 					goto out;
 			}
+			kds_race_point();
 			child = cmpxchg_release(slot, NULL, fresh);
 			if (!child) {
 				child = fresh;
@@ -193,10 +195,8 @@ static noinline void *kds_genradix_alloc_slow(struct __genradix *radix,
 	}
 	entry = &n->data[offset & __KDS_GENRADIX_OFFSET_MASK];
 out:
-	if (spare)
-		*spare = fresh;
-	else
-		kds_genradix_drop_node(fresh);
+	/* Like Linux, the call owns the caller's spare: free what is unused. */
+	kds_genradix_drop_node(fresh);
 	return entry;
 }
 
@@ -204,14 +204,13 @@ out:
  * kds_genradix_ptr_alloc() - find or create the entry at a byte offset.
  * @radix: the tree.
  * @offset: byte offset of the entry.
- * @spare: NULL, or the caller's spare node slot: its node is used first,
- *	and on return it holds whichever spare node the call did not use.
+ * @spare: NULL, or the caller's spare node slot: the call takes the node
+ *	(it is used first, or freed if not needed) and leaves NULL there.
  * @gfp: allocation flags for new nodes.
  *
  * The out-of-line body of genradix_ptr_alloc() and its variants. Lock-free:
  * every missing node is installed with one compare-and-swap; a loser keeps
- * its node for the next level down, and frees it (or hands it back through
- * @spare) at the end.
+ * its node for the next level down, and frees it at the end.
  *
  * Context: may sleep if @gfp allows; concurrent with lookups and other
  * allocations on the same tree.
@@ -223,8 +222,13 @@ void *kds_genradix_ptr_alloc(struct __genradix *radix, size_t offset,
 	/* Most calls find their leaf: a plain lookup, no growth checks. */
 	void *entry = kds_genradix_walk(radix, offset);
 
-	if (likely(entry))
+	if (likely(entry)) {
+		if (unlikely(spare && *spare)) {
+			kds_genradix_drop_node(*spare);
+			*spare = NULL;
+		}
 		return entry;
+	}
 	return kds_genradix_alloc_slow(radix, offset, spare, gfp);
 }
 
@@ -247,80 +251,39 @@ static void kds_genradix_prefetch_leaf(const struct genradix_node *leaf)
 #define KDS_GENRADIX_PARENT_SHIFT (KDS_GENRADIX_NODE_SHIFT + __KDS_GENRADIX_ARY_SHIFT)
 
 /*
- * Cache @leaf, found for @offset through slot @slot of @parent (NULL when
- * the leaf is the root), in @iter; return the entry at @offset.
+ * Where a walk ended: the leaf holding the iterator's (updated) position,
+ * the interior node above it (NULL when the leaf is the root) and the
+ * leaf's slot there.
  */
-static void *kds_genradix_iter_set(struct genradix_iter *iter, size_t offset,
-				   struct genradix_node *parent, size_t slot,
-				   struct genradix_node *leaf, bool forward)
-{
-	if (parent) {
-		if (forward && slot + 1 < __KDS_GENRADIX_ARY)
-			kds_genradix_prefetch_leaf(smp_load_acquire(&parent->children[slot + 1]));
-		iter->parent = parent;
-		iter->parent_key = (offset >> KDS_GENRADIX_PARENT_SHIFT) + 1;
-	}
-	iter->leaf = leaf->data;
-	iter->leaf_key = (offset >> KDS_GENRADIX_NODE_SHIFT) + 1;
-	return &leaf->data[offset & __KDS_GENRADIX_OFFSET_MASK];
-}
+struct kds_genradix_found {
+	struct genradix_node	*leaf;
+	struct genradix_node	*parent;
+	size_t			slot;
+};
 
 /*
- * Sequential iteration moves from a leaf to its sibling: when the position
- * is under the cached parent and its leaf exists, take the leaf from there
- * instead of walking down from the root. Nodes are never unlinked while
- * the tree lives, so the cached parent still covers the same span.
+ * Walk from the root to the first existing leaf at or after @iter's
+ * position, skipping absent subtrees whole and moving @iter to the first
+ * entry of each one skipped. False when there is none.
  */
-static void *kds_genradix_iter_sibling(struct genradix_iter *iter, size_t offset,
-				       bool forward)
-{
-	struct genradix_node *parent = iter->parent, *leaf;
-	size_t slot;
-
-	if (!parent || (offset >> KDS_GENRADIX_PARENT_SHIFT) + 1 != iter->parent_key)
-		return NULL;
-	slot = (offset >> KDS_GENRADIX_NODE_SHIFT) & (__KDS_GENRADIX_ARY - 1);
-	leaf = smp_load_acquire(&parent->children[slot]);
-	if (!leaf)
-		return NULL;
-	return kds_genradix_iter_set(iter, offset, parent, slot, leaf, forward);
-}
-
-/**
- * kds_genradix_iter_peek() - move an iterator forward to an existing entry.
- * @iter: the iterator.
- * @radix: the tree.
- * @obj_size: entry size in bytes.
- *
- * The slow path of genradix_iter_peek(), taken when the iterator's leaf is
- * not the cached one. The next leaf under the cached parent is taken
- * directly; otherwise the walk starts at the root and skips absent subtrees
- * whole. The leaf found (and its parent) is cached in @iter.
- *
- * Context: any; concurrent with allocation.
- * Return: the entry at or after @iter's position, or NULL.
- */
-void *kds_genradix_iter_peek(struct genradix_iter *iter,
-			     struct __genradix *radix, size_t obj_size)
+static bool kds_genradix_walk_forward(struct genradix_iter *iter,
+				      struct __genradix *radix, size_t obj_size,
+				      struct kds_genradix_found *f)
 {
 	size_t offset = iter->offset, slot = 0;
 	struct genradix_node *n, *parent;
 	struct genradix_root *root;
 	unsigned int depth;
 	int shift;
-	void *p;
 
-	if (iter->leaf_key == SIZE_MAX)
-		return NULL;
-	p = kds_genradix_iter_sibling(iter, offset, true);
-	if (p)
-		return p;
+	if (__kds_genradix_iter_done(iter, obj_size))
+		return false;
 restart:
 	root = smp_load_acquire(&radix->root);
 	n = __kds_genradix_node(root);
 	depth = __kds_genradix_depth(root);
 	if (!n || !__kds_genradix_covers(offset, depth))
-		return NULL;
+		return false;
 	shift = __kds_genradix_span_shift(depth);
 	parent = NULL;
 
@@ -334,8 +297,8 @@ restart:
 		while (!(child = smp_load_acquire(&n->children[slot]))) {
 			/* Absent subtree: jump to the start of the next one. */
 			if ((offset | span_mask) == SIZE_MAX) {
-				__kds_genradix_iter_finish(iter);
-				return NULL;
+				__kds_genradix_iter_past_end(iter, obj_size);
+				return false;
 			}
 			offset = (offset | span_mask) + 1;
 			iter->offset = offset;
@@ -349,7 +312,10 @@ restart:
 			parent = n;
 		n = child;
 	}
-	return kds_genradix_iter_set(iter, offset, parent, slot, n, true);
+	f->leaf = n;
+	f->parent = parent;
+	f->slot = slot;
+	return true;
 }
 
 /* Bytes from a leaf's start back to the last entry of the leaf before it. */
@@ -358,43 +324,35 @@ static size_t kds_genradix_back(size_t obj_size)
 	return KDS_GENRADIX_NODE_SIZE % obj_size + obj_size;
 }
 
-/**
- * kds_genradix_iter_peek_prev() - move an iterator backward to an
- *	existing entry.
- * @iter: the iterator.
- * @radix: the tree.
- * @obj_size: entry size in bytes.
- *
- * The slow path of genradix_iter_peek_prev(). A position beyond the tree's
- * current extent is first pulled back to the last entry the tree can hold;
- * the previous leaf under the cached parent is taken directly; otherwise
- * the walk starts at the root and skips absent subtrees whole. The leaf
- * found (and its parent) is cached in @iter.
- *
- * Context: any; concurrent with allocation.
- * Return: the entry at or before @iter's position, or NULL.
+/*
+ * Walk from the root to the last existing leaf at or before @iter's
+ * position. An iterator past the end starts from genradix_last_pos(), a
+ * position beyond the tree's extent from the last entry the tree can
+ * hold. False when there is none (the iterator is then before the start).
  */
-void *kds_genradix_iter_peek_prev(struct genradix_iter *iter,
-				  struct __genradix *radix, size_t obj_size)
+static bool kds_genradix_walk_backward(struct genradix_iter *iter,
+				       struct __genradix *radix, size_t obj_size,
+				       struct kds_genradix_found *f)
 {
-	size_t offset = iter->offset, slot = 0;
+	size_t offset, slot = 0;
 	struct genradix_node *n, *parent;
 	struct genradix_root *root;
 	unsigned int depth;
 	int shift;
-	void *p;
 
-	if (iter->leaf_key == SIZE_MAX)
-		return NULL;
-	p = kds_genradix_iter_sibling(iter, offset, false);
-	if (p)
-		return p;
+	if (__kds_genradix_iter_done(iter, obj_size)) {
+		if (!iter->pos)
+			return false;	/* before the start */
+		iter->pos = __KDS_GENRADIX_LAST_POS(obj_size);
+		__kds_genradix_offset(iter->pos, obj_size, &iter->offset);
+	}
+	offset = iter->offset;
 restart:
 	root = smp_load_acquire(&radix->root);
 	n = __kds_genradix_node(root);
 	depth = __kds_genradix_depth(root);
 	if (!n)
-		return NULL;
+		return false;
 	shift = __kds_genradix_span_shift(depth);
 	if (!__kds_genradix_covers(offset, depth)) {
 		/* The tree spans 2^shift bytes (shift < bits of size_t here). */
@@ -417,8 +375,9 @@ restart:
 			/* Absent subtree: jump to the end of the one before. */
 			start = offset & ~(((size_t)1 << shift) - 1);
 			if (!start) {
-				__kds_genradix_iter_finish(iter);
-				return NULL;
+				iter->offset = SIZE_MAX;	/* before the start */
+				iter->pos = 0;
+				return false;
 			}
 			offset = start - kds_genradix_back(obj_size);
 			iter->offset = offset;
@@ -432,7 +391,123 @@ restart:
 			parent = n;
 		n = child;
 	}
-	return kds_genradix_iter_set(iter, offset, parent, slot, n, false);
+	f->leaf = n;
+	f->parent = parent;
+	f->slot = slot;
+	return true;
+}
+
+/* Going forward, start loading the next leaf under the same parent. */
+static void kds_genradix_prefetch_next(const struct kds_genradix_found *f,
+				       bool forward)
+{
+	if (forward && f->parent && f->slot + 1 < __KDS_GENRADIX_ARY)
+		kds_genradix_prefetch_leaf(smp_load_acquire(&f->parent->children[f->slot + 1]));
+}
+
+/**
+ * kds_genradix_iter_peek() - move an iterator forward to an existing entry.
+ * @iter: the iterator (a position only).
+ * @radix: the tree.
+ * @obj_size: entry size in bytes.
+ *
+ * The body of genradix_iter_peek(). The walk starts at the root and skips
+ * absent subtrees whole.
+ *
+ * Context: any; concurrent with allocation.
+ * Return: the entry at or after @iter's position, or NULL.
+ */
+void *kds_genradix_iter_peek(struct genradix_iter *iter,
+			     struct __genradix *radix, size_t obj_size)
+{
+	struct kds_genradix_found f;
+
+	if (!kds_genradix_walk_forward(iter, radix, obj_size, &f))
+		return NULL;
+	return &f.leaf->data[iter->offset & __KDS_GENRADIX_OFFSET_MASK];
+}
+
+/**
+ * kds_genradix_iter_peek_prev() - move an iterator backward to an
+ *	existing entry.
+ * @iter: the iterator (a position only).
+ * @radix: the tree.
+ * @obj_size: entry size in bytes.
+ *
+ * The body of genradix_iter_peek_prev(). An iterator past the end starts
+ * from genradix_last_pos(); a position beyond the tree's current extent is
+ * pulled back to the last entry the tree can hold; the walk starts at the
+ * root and skips absent subtrees whole.
+ *
+ * Context: any; concurrent with allocation.
+ * Return: the entry at or before @iter's position, or NULL (the iterator
+ * is then before the start).
+ */
+void *kds_genradix_iter_peek_prev(struct genradix_iter *iter,
+				  struct __genradix *radix, size_t obj_size)
+{
+	struct kds_genradix_found f;
+
+	if (!kds_genradix_walk_backward(iter, radix, obj_size, &f))
+		return NULL;
+	return &f.leaf->data[iter->offset & __KDS_GENRADIX_OFFSET_MASK];
+}
+
+/**
+ * kds_genradix_iter_next() - the loop macros' step when the iterator has
+ *	left the leaf cached in their cursor.
+ * @iter: the loop's iterator.
+ * @c: the loop's cursor (cached leaf and parent of the tree it walks).
+ * @radix: the tree.
+ * @obj_size: entry size in bytes.
+ * @reverse: step backward (genradix_for_each_reverse()).
+ *
+ * Sequential iteration moves from a leaf to its sibling: when the position
+ * is under the cached parent and its leaf exists, the leaf comes from
+ * there; otherwise the walk starts at the root, as genradix_iter_peek()
+ * (or genradix_iter_peek_prev()) does. Nodes are never unlinked while the
+ * tree lives, so the cached parent still covers the same span. The leaf
+ * found and its parent are cached in @c.
+ *
+ * Context: any; concurrent with allocation.
+ * Return: the entry at or after (@reverse: at or before) @iter's position,
+ * or NULL.
+ */
+void *kds_genradix_iter_next(struct genradix_iter *iter,
+			     struct __kds_genradix_cursor *c,
+			     struct __genradix *radix, size_t obj_size,
+			     bool reverse)
+{
+	size_t offset = iter->offset;
+	struct kds_genradix_found f;
+	bool found = false;
+
+	if (__kds_genradix_iter_done(iter, obj_size) && !reverse)
+		return NULL;
+	if (c->parent && !__kds_genradix_iter_done(iter, obj_size) &&
+	    (offset >> KDS_GENRADIX_PARENT_SHIFT) + 1 == c->parent_key) {
+		f.slot = (offset >> KDS_GENRADIX_NODE_SHIFT) & (__KDS_GENRADIX_ARY - 1);
+		f.parent = c->parent;
+		f.leaf = smp_load_acquire(&f.parent->children[f.slot]);
+		found = f.leaf != NULL;
+	}
+	if (!found) {
+		found = reverse ? kds_genradix_walk_backward(iter, radix, obj_size, &f) :
+				  kds_genradix_walk_forward(iter, radix, obj_size, &f);
+		if (!found)
+			return NULL;
+		offset = iter->offset;
+		if (f.parent) {
+			c->parent = f.parent;
+			c->parent_key = (offset >> KDS_GENRADIX_PARENT_SHIFT) + 1;
+		}
+	}
+	kds_genradix_prefetch_next(&f, !reverse);
+	if ((offset >> KDS_GENRADIX_NODE_SHIFT) != (SIZE_MAX >> KDS_GENRADIX_NODE_SHIFT)) {
+		c->leaf = f.leaf->data;
+		c->key = (offset >> KDS_GENRADIX_NODE_SHIFT) + 1;
+	}
+	return &f.leaf->data[offset & __KDS_GENRADIX_OFFSET_MASK];
 }
 
 /**

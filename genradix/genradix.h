@@ -89,6 +89,7 @@
 #define kds_genradix_ptr_alloc		KDS_GENRADIX_SYM(ptr_alloc)
 #define kds_genradix_iter_peek		KDS_GENRADIX_SYM(iter_peek)
 #define kds_genradix_iter_peek_prev	KDS_GENRADIX_SYM(iter_peek_prev)
+#define kds_genradix_iter_next		KDS_GENRADIX_SYM(iter_next)
 #define kds_genradix_prealloc		KDS_GENRADIX_SYM(prealloc)
 #define kds_genradix_free		KDS_GENRADIX_SYM(free)
 #endif
@@ -144,27 +145,18 @@ struct __genradix {
 
 /**
  * struct genradix_iter - a position in a genradix, for iteration.
- * @offset: byte offset of the current entry (private to the implementation).
+ * @offset: byte offset of the current entry (private to the implementation;
+ *	SIZE_MAX once the iterator is past either end).
  * @pos: index of the current entry.
- * @leaf: private: the leaf holding @offset, when @leaf_key says so.
- * @leaf_key: private: 1 + number of the leaf cached in @leaf, 0 when nothing
- *	is cached, SIZE_MAX once iteration has run off either end of the
- *	index space.
- * @parent: private: the interior node above @leaf, when @parent_key says so.
- * @parent_key: private: 1 + number of the span of leaves @parent covers, 0
- *	when no parent is cached.
  *
  * Build one with genradix_iter_init(). A zero-filled iterator is valid too
- * (position 0, nothing cached). The cached nodes stay valid for as long as
- * the tree is not freed: do not use an iterator across genradix_free().
+ * (position 0). As in Linux it is a position only, holding no pointer into
+ * a tree: it may be used on another tree of the same entry type and across
+ * genradix_free().
  */
 struct genradix_iter {
 	size_t			offset;
 	size_t			pos;
-	u8			*leaf;
-	size_t			leaf_key;
-	struct genradix_node	*parent;
-	size_t			parent_key;
 };
 
 /**
@@ -211,6 +203,11 @@ void *kds_genradix_iter_peek(struct genradix_iter *iter,
 				  struct __genradix *radix, size_t obj_size);
 void *kds_genradix_iter_peek_prev(struct genradix_iter *iter,
 				       struct __genradix *radix, size_t obj_size);
+struct __kds_genradix_cursor;
+void *kds_genradix_iter_next(struct genradix_iter *iter,
+			     struct __kds_genradix_cursor *c,
+			     struct __genradix *radix, size_t obj_size,
+			     bool reverse);
 int kds_genradix_prealloc(struct __genradix *radix, size_t last_offset,
 			       gfp_t gfp);
 void kds_genradix_free(struct __genradix *radix);
@@ -231,10 +228,25 @@ void kds_genradix_free(struct __genradix *radix);
 
 #define __kds_genradix_cast(_radix)	(__typeof__((_radix)->type[0]) *)
 
-/* sizeof an entry; entries larger than a node do not compile. */
+/*
+ * Compile-time checks on an entry size, as an expression worth 0: a
+ * zero-sized entry type (an empty struct, or a zero-length array) would
+ * divide by zero at run time, and an entry larger than a node cannot be
+ * stored.
+ */
+#define __KDS_GENRADIX_SIZE_CHECK(sz)					\
+	(0 * sizeof(struct {						\
+		_Static_assert((sz) != 0,				\
+			       "genradix entry type has size 0");	\
+		_Static_assert((sz) <= KDS_GENRADIX_NODE_SIZE,		\
+			       "genradix entry type is larger than a node"); \
+		int __kds_unused;					\
+	}))
+
+/* sizeof an entry; zero-sized or larger-than-a-node entries do not compile. */
 #define __kds_genradix_obj_size(_radix)					\
 	(sizeof((_radix)->type[0]) +					\
-	 BUILD_BUG_ON_ZERO(sizeof((_radix)->type[0]) > KDS_GENRADIX_NODE_SIZE))
+	 __KDS_GENRADIX_SIZE_CHECK(sizeof((_radix)->type[0])))
 
 /* Entries per leaf. */
 static __always_inline size_t __kds_genradix_per_leaf(size_t obj_size)
@@ -359,6 +371,15 @@ static __always_inline void *__kds_genradix_ptr_inl(struct __genradix *radix,
 	return __kds_genradix_lookup(radix, offset);
 }
 
+/* Free the caller's spare node and clear its slot (the call owns it). */
+static __always_inline void __kds_genradix_consume(struct genradix_node **spare)
+{
+	if (spare) {
+		kds_node_free(*spare, KDS_GENRADIX_NODE_SIZE);
+		*spare = NULL;
+	}
+}
+
 static __always_inline void *__kds_genradix_alloc_idx(struct __genradix *radix,
 						      size_t idx, size_t obj_size,
 						      struct genradix_node **spare,
@@ -367,8 +388,10 @@ static __always_inline void *__kds_genradix_alloc_idx(struct __genradix *radix,
 	size_t offset;
 	void *p;
 
-	if (unlikely(!__kds_genradix_offset(idx, obj_size, &offset)))
+	if (unlikely(!__kds_genradix_offset(idx, obj_size, &offset))) {
+		__kds_genradix_consume(spare);
 		return NULL;
+	}
 	if (inl) {
 		p = __kds_genradix_lookup(radix, offset);
 		if (likely(p))
@@ -454,9 +477,10 @@ static __always_inline void *__kds_genradix_alloc_idx(struct __genradix *radix,
  * @_gfp: allocation flags for any further node.
  *
  * Lets a caller allocate with GFP_KERNEL before taking a lock and insert
- * under it with GFP_NOWAIT. On return @*_new_node holds a spare node the
- * call did not use (the caller's, or one it allocated and did not need) or
- * NULL; the caller frees it with genradix_free_node().
+ * under it with GFP_NOWAIT. As in Linux, the call takes ownership of the
+ * node: @*_new_node is NULL on return, whether the node went into the tree
+ * or was freed unused (also when the index exists already, and when it is
+ * larger than genradix_last_pos()). Passing a pointer to NULL is allowed.
  *
  * Context: as genradix_ptr_alloc().
  * Return: as genradix_ptr_alloc().
@@ -474,6 +498,11 @@ static __always_inline void *__kds_genradix_alloc_idx(struct __genradix *radix,
  * @_idx: index of the entry.
  * @_new_node: pointer to the caller's spare node, or to NULL.
  * @_gfp: allocation flags for any further node.
+ *
+ * As in Linux, when the entry exists already the inline lookup returns it
+ * and @*_new_node is left alone (the caller still owns that node); in
+ * every other case the call takes ownership and sets @*_new_node to NULL,
+ * as genradix_ptr_alloc_preallocated() does.
  *
  * Context: as genradix_ptr_alloc().
  * Return: as genradix_ptr_alloc().
@@ -510,15 +539,28 @@ static inline void genradix_free_node(struct genradix_node *node)
 
 /* ---------------------------------------------------------- iteration */
 
-/* Iterator state past either end of the index space. */
-static __always_inline void __kds_genradix_iter_finish(struct genradix_iter *iter)
+/*
+ * Iterator states besides a position: "past the end" (advanced beyond
+ * genradix_last_pos(), no entry found ahead, or started beyond
+ * genradix_last_pos()) and "before the start" (rewound from index 0, or no
+ * entry found behind). Both have @offset == SIZE_MAX, which is the offset
+ * of no entry except index SIZE_MAX of a 1-byte tree (where pos == offset),
+ * and are told apart by @pos: 0 before the start, anything else past the
+ * end (SIZE_MAX, as in Linux; SIZE_MAX - 1 for 1-byte entries, for which
+ * SIZE_MAX is a real position).
+ */
+static __always_inline bool __kds_genradix_iter_done(const struct genradix_iter *iter,
+						     size_t obj_size)
+{
+	return unlikely(iter->offset == SIZE_MAX) &&
+	       (obj_size != 1 || iter->pos != SIZE_MAX);
+}
+
+static __always_inline void __kds_genradix_iter_past_end(struct genradix_iter *iter,
+							 size_t obj_size)
 {
 	iter->offset = SIZE_MAX;
-	iter->pos = SIZE_MAX;
-	iter->leaf = NULL;
-	iter->leaf_key = SIZE_MAX;
-	iter->parent = NULL;
-	iter->parent_key = 0;
+	iter->pos = obj_size == 1 ? SIZE_MAX - 1 : SIZE_MAX;
 }
 
 static __always_inline struct genradix_iter
@@ -526,8 +568,9 @@ __kds_genradix_iter_start(size_t idx, size_t obj_size)
 {
 	struct genradix_iter iter = { .pos = idx };
 
+	/* Beyond genradix_last_pos(): past the end, keeping @pos (idx > 0). */
 	if (!__kds_genradix_offset(idx, obj_size, &iter.offset))
-		__kds_genradix_iter_finish(&iter);
+		iter.offset = SIZE_MAX;
 	return iter;
 }
 
@@ -536,79 +579,15 @@ __kds_genradix_iter_start(size_t idx, size_t obj_size)
  * @_radix: the tree that will be iterated over.
  * @_idx: starting index.
  *
- * An index beyond genradix_last_pos() gives an iterator that has already
- * finished: peeking returns NULL.
+ * An index beyond genradix_last_pos() gives an iterator that is past the
+ * end: genradix_iter_peek() returns NULL and genradix_iter_peek_prev()
+ * the last entry.
  *
  * Context: any.
  * Return: a struct genradix_iter (an expression, for assignment).
  */
 #define genradix_iter_init(_radix, _idx)				\
 	__kds_genradix_iter_start((_idx), __kds_genradix_obj_size(_radix))
-
-/* Whether the iterator's position lies in its cached leaf. */
-static __always_inline bool __kds_genradix_iter_cached(const struct genradix_iter *iter)
-{
-	return (iter->offset >> KDS_GENRADIX_NODE_SHIFT) + 1 == iter->leaf_key;
-}
-
-/*
- * The slow paths work on a copy: the caller's iterator never has its
- * address taken, so the compiler can keep it in registers across a
- * for_each loop instead of updating it through memory on every entry.
- */
-static __always_inline void *__kds_genradix_iter_peek(struct genradix_iter *iter,
-						      struct __genradix *radix,
-						      size_t obj_size)
-{
-	struct genradix_iter copy;
-	void *p;
-
-	if (likely(__kds_genradix_iter_cached(iter)))
-		return iter->leaf + (iter->offset & __KDS_GENRADIX_OFFSET_MASK);
-	copy = *iter;
-	p = kds_genradix_iter_peek(&copy, radix, obj_size);
-	*iter = copy;
-	return p;
-}
-
-static __always_inline void *__kds_genradix_iter_peek_prev(struct genradix_iter *iter,
-							   struct __genradix *radix,
-							   size_t obj_size)
-{
-	struct genradix_iter copy;
-	void *p;
-
-	if (likely(__kds_genradix_iter_cached(iter)))
-		return iter->leaf + (iter->offset & __KDS_GENRADIX_OFFSET_MASK);
-	copy = *iter;
-	p = kds_genradix_iter_peek_prev(&copy, radix, obj_size);
-	*iter = copy;
-	return p;
-}
-
-/*
- * genradix_iter_peek() (or, with @reverse, genradix_iter_peek_prev()) for
- * the loop macros: the result goes to @p and the return value says whether
- * there is one, so that the cached-leaf path needs no NULL test. @reverse
- * is a constant at every call site and folds away.
- */
-static __always_inline bool __kds_genradix_iter_step(struct genradix_iter *iter,
-						     struct __genradix *radix,
-						     size_t obj_size, void **p,
-						     bool reverse)
-{
-	struct genradix_iter copy;
-
-	if (likely(__kds_genradix_iter_cached(iter))) {
-		*p = iter->leaf + (iter->offset & __KDS_GENRADIX_OFFSET_MASK);
-		return true;
-	}
-	copy = *iter;
-	*p = reverse ? kds_genradix_iter_peek_prev(&copy, radix, obj_size) :
-		       kds_genradix_iter_peek(&copy, radix, obj_size);
-	*iter = copy;
-	return *p != NULL;
-}
 
 /**
  * genradix_iter_peek() - the first existing entry at or after the iterator.
@@ -617,15 +596,16 @@ static __always_inline bool __kds_genradix_iter_step(struct genradix_iter *iter,
  *
  * Moves @_iter forward past absent leaves and subtrees (without visiting
  * their entries one by one) so that @_iter->pos is the index of the entry
- * returned. Within one leaf the lookup is O(1): the iterator caches it.
+ * returned. The iterator is a position only: it may be used on any tree
+ * with the same entry type, and across genradix_free().
  *
  * Context: any; may run concurrently with genradix_ptr_alloc().
  * Return: the entry, or NULL when no entry exists at or after the position.
  */
 #define genradix_iter_peek(_iter, _radix)				\
 	(__kds_genradix_cast(_radix)					\
-	 __kds_genradix_iter_peek((_iter), &(_radix)->tree,		\
-				  __kds_genradix_obj_size(_radix)))
+	 kds_genradix_iter_peek((_iter), &(_radix)->tree,		\
+				__kds_genradix_obj_size(_radix)))
 
 /**
  * genradix_iter_peek_prev() - the last existing entry at or before the
@@ -635,15 +615,17 @@ static __always_inline bool __kds_genradix_iter_step(struct genradix_iter *iter,
  *
  * Moves @_iter backward past absent leaves and subtrees so that
  * @_iter->pos is the index of the entry returned. A position beyond the
- * current extent of the tree starts from the tree's last possible entry.
+ * current extent of the tree, or past the end, starts from the tree's last
+ * possible entry (as in Linux); an iterator rewound before index 0 gives
+ * NULL.
  *
  * Context: any; may run concurrently with genradix_ptr_alloc().
  * Return: the entry, or NULL when no entry exists at or before the position.
  */
 #define genradix_iter_peek_prev(_iter, _radix)				\
 	(__kds_genradix_cast(_radix)					\
-	 __kds_genradix_iter_peek_prev((_iter), &(_radix)->tree,	\
-				       __kds_genradix_obj_size(_radix)))
+	 kds_genradix_iter_peek_prev((_iter), &(_radix)->tree,		\
+				     __kds_genradix_obj_size(_radix)))
 
 static __always_inline void __kds_genradix_iter_advance(struct genradix_iter *iter,
 							size_t obj_size)
@@ -651,7 +633,7 @@ static __always_inline void __kds_genradix_iter_advance(struct genradix_iter *it
 	size_t next;
 
 	if (unlikely(check_add_overflow(iter->offset, obj_size, &next))) {
-		__kds_genradix_iter_finish(iter);
+		__kds_genradix_iter_past_end(iter, obj_size);
 		return;
 	}
 	/*
@@ -663,7 +645,7 @@ static __always_inline void __kds_genradix_iter_advance(struct genradix_iter *it
 		     KDS_GENRADIX_NODE_SIZE - obj_size)) {
 		next |= __KDS_GENRADIX_OFFSET_MASK;
 		if (unlikely(next == SIZE_MAX)) {
-			__kds_genradix_iter_finish(iter);
+			__kds_genradix_iter_past_end(iter, obj_size);
 			return;
 		}
 		next++;
@@ -677,7 +659,8 @@ static __always_inline void __kds_genradix_iter_advance(struct genradix_iter *it
  * @_iter: pointer to a struct genradix_iter.
  * @_radix: the tree being iterated over.
  *
- * Advancing past genradix_last_pos() finishes the iterator (no wrap-around).
+ * Advancing past genradix_last_pos() puts the iterator past the end (no
+ * wrap-around).
  *
  * Context: any.
  */
@@ -687,8 +670,11 @@ static __always_inline void __kds_genradix_iter_advance(struct genradix_iter *it
 static __always_inline void __kds_genradix_iter_rewind(struct genradix_iter *iter,
 						       size_t obj_size)
 {
-	if (unlikely(iter->offset == 0 || iter->leaf_key == SIZE_MAX)) {
-		__kds_genradix_iter_finish(iter);
+	if (__kds_genradix_iter_done(iter, obj_size))
+		return;
+	if (unlikely(iter->offset == 0)) {
+		/* Before the start; @pos stays 0, as in Linux. */
+		iter->offset = SIZE_MAX;
 		return;
 	}
 	/* From the start of a leaf, step over the previous leaf's unused tail. */
@@ -703,18 +689,89 @@ static __always_inline void __kds_genradix_iter_rewind(struct genradix_iter *ite
  * @_iter: pointer to a struct genradix_iter.
  * @_radix: the tree being iterated over.
  *
- * Rewinding from index 0 finishes the iterator (no wrap-around).
+ * Rewinding from index 0 puts the iterator before the start (@pos stays 0,
+ * no wrap-around); an iterator already past either end stays there.
  *
  * Context: any.
  */
 #define genradix_iter_rewind(_iter, _radix)				\
 	__kds_genradix_iter_rewind((_iter), __kds_genradix_obj_size(_radix))
 
+/*
+ * The loop macros remember the leaf they are in, and its parent, in a
+ * variable of their own (declared by the for statement, invisible to the
+ * loop body), not in the iterator: inside a leaf the next entry is then a
+ * shift, a compare and an add, inline, and the next leaf under the same
+ * parent is one load away. @key is 1 + the number of the cached leaf, 0
+ * for none; @parent_key likewise for the span of leaves under @parent.
+ * The last leaf of the index space is never cached, so an iterator past
+ * either end (offset SIZE_MAX) never matches. The cursor is valid for the
+ * one tree its loop walks, while that tree is not freed.
+ */
+struct __kds_genradix_cursor {
+	u8			*leaf;
+	size_t			key;
+	struct genradix_node	*parent;
+	size_t			parent_key;
+};
+
+/*
+ * genradix_iter_peek() (or, with @reverse, genradix_iter_peek_prev()) for
+ * the loop macros: the entry goes to @p and the return value says whether
+ * there is one, so that the cached-leaf path needs no NULL test. @reverse
+ * is a constant at every call site and folds away. The slow path works on
+ * a copy of the iterator, so that the loop's iterator never has its
+ * address taken and can live in registers.
+ */
+static __always_inline bool __kds_genradix_iter_step(struct genradix_iter *iter,
+						     struct __kds_genradix_cursor *c,
+						     struct __genradix *radix,
+						     size_t obj_size, void **p,
+						     bool reverse)
+{
+	struct __kds_genradix_cursor ccopy;
+	struct genradix_iter copy;
+
+	if (likely((iter->offset >> KDS_GENRADIX_NODE_SHIFT) + 1 == c->key)) {
+		*p = c->leaf + (iter->offset & __KDS_GENRADIX_OFFSET_MASK);
+		return true;
+	}
+	copy = *iter;
+	ccopy = *c;
+	*p = kds_genradix_iter_next(&copy, &ccopy, radix, obj_size, reverse);
+	*iter = copy;
+	*c = ccopy;
+	return *p != NULL;
+}
+
+#define __KDS_GENRADIX_PASTE(a, b)	a##b
+#define __KDS_GENRADIX_XPASTE(a, b)	__KDS_GENRADIX_PASTE(a, b)
+
+/*
+ * The loop behind the three macros below; @_c names the loop's cursor.
+ * @_p is assigned from the tree's typed entry pointer, so a @_p of another
+ * type gets the compiler's incompatible-pointer warning, as in Linux.
+ */
+#define __kds_genradix_for_each(_radix, _iter, _p, _start, _reverse, _c) \
+	for (struct __kds_genradix_cursor _c =				\
+		((_iter) = genradix_iter_init(_radix, _start),		\
+		 (struct __kds_genradix_cursor){ NULL, 0, NULL, 0 });	\
+	     ({ void *__kds_gr_p;					\
+		bool __kds_gr_ok = __kds_genradix_iter_step(&(_iter), &_c, \
+				&(_radix)->tree,			\
+				__kds_genradix_obj_size(_radix),	\
+				&__kds_gr_p, (_reverse));		\
+		(_p) = __kds_genradix_cast(_radix) __kds_gr_p;		\
+		__kds_gr_ok; });					\
+	     (_reverse) ? genradix_iter_rewind(&(_iter), _radix) :	\
+			  genradix_iter_advance(&(_iter), _radix))
+
 /**
  * genradix_for_each_from() - iterate over the existing entries from an index.
  * @_radix: the tree.
  * @_iter: a struct genradix_iter (not a pointer) tracking the position.
- * @_p: entry pointer, set to each existing entry in increasing index order.
+ * @_p: entry pointer, set to each existing entry in increasing index order;
+ *	it must have the tree's entry type (another type gets a warning).
  * @_start: first index to consider.
  *
  * On every iteration @_iter.pos is the index of @_p.
@@ -722,21 +779,15 @@ static __always_inline void __kds_genradix_iter_rewind(struct genradix_iter *ite
  * Context: any; may run concurrently with genradix_ptr_alloc().
  */
 #define genradix_for_each_from(_radix, _iter, _p, _start)		\
-	for (_iter = genradix_iter_init(_radix, _start);		\
-	     ({ void *__kds_gr_p;					\
-		bool __kds_gr_ok = __kds_genradix_iter_step(&(_iter),	\
-				&(_radix)->tree,			\
-				__kds_genradix_obj_size(_radix),	\
-				&__kds_gr_p, false);		\
-		_p = __kds_gr_p;					\
-		__kds_gr_ok; });					\
-	     genradix_iter_advance(&_iter, _radix))
+	__kds_genradix_for_each(_radix, _iter, _p, _start, false,	\
+		__KDS_GENRADIX_XPASTE(__kds_gr_cursor_, __COUNTER__))
 
 /**
  * genradix_for_each() - iterate over every existing entry.
  * @_radix: the tree.
  * @_iter: a struct genradix_iter (not a pointer) tracking the position.
- * @_p: entry pointer, set to each existing entry in increasing index order.
+ * @_p: entry pointer, set to each existing entry in increasing index order;
+ *	it must have the tree's entry type (another type gets a warning).
  *
  * On every iteration @_iter.pos is the index of @_p.
  *
@@ -749,22 +800,17 @@ static __always_inline void __kds_genradix_iter_rewind(struct genradix_iter *ite
  * genradix_for_each_reverse() - iterate over every existing entry, last first.
  * @_radix: the tree.
  * @_iter: a struct genradix_iter (not a pointer) tracking the position.
- * @_p: entry pointer, set to each existing entry in decreasing index order.
+ * @_p: entry pointer, set to each existing entry in decreasing index order;
+ *	it must have the tree's entry type (another type gets a warning).
  *
  * On every iteration @_iter.pos is the index of @_p.
  *
  * Context: any; may run concurrently with genradix_ptr_alloc().
  */
 #define genradix_for_each_reverse(_radix, _iter, _p)			\
-	for (_iter = genradix_iter_init(_radix, genradix_last_pos(_radix)); \
-	     ({ void *__kds_gr_p;					\
-		bool __kds_gr_ok = __kds_genradix_iter_step(&(_iter),	\
-				&(_radix)->tree,			\
-				__kds_genradix_obj_size(_radix),	\
-				&__kds_gr_p, true);		\
-		_p = __kds_gr_p;					\
-		__kds_gr_ok; });					\
-	     genradix_iter_rewind(&_iter, _radix))
+	__kds_genradix_for_each(_radix, _iter, _p,			\
+		genradix_last_pos(_radix), true,			\
+		__KDS_GENRADIX_XPASTE(__kds_gr_cursor_, __COUNTER__))
 
 /* ------------------------------------------------------------ prealloc */
 
@@ -797,5 +843,107 @@ static __always_inline int __kds_genradix_prealloc_idx(struct __genradix *radix,
 #define genradix_prealloc(_radix, _nr, _gfp)				\
 	__kds_genradix_prealloc_idx(&(_radix)->tree, (_nr),		\
 				    __kds_genradix_obj_size(_radix), (_gfp))
+
+/* ----------------------------------------------- upstream internal names */
+
+/*
+ * Names from Linux's genradix internals that some callers and debugging
+ * aids use, where kds has the same thing under its own name with the same
+ * meaning. __genradix_iter_peek(), __genradix_iter_peek_prev() and
+ * __genradix_prealloc() are deliberately absent: their arguments differ
+ * between Linux versions and from kds's (entries per node against entry
+ * size, a byte count against a last offset), and a call that compiled but
+ * meant something else would be worse than one that does not compile.
+ */
+
+/** GENRADIX_ARY - child pointers per interior node (upstream name). */
+#define GENRADIX_ARY			__KDS_GENRADIX_ARY
+/** GENRADIX_ARY_SHIFT - log2 of GENRADIX_ARY (upstream name). */
+#define GENRADIX_ARY_SHIFT		__KDS_GENRADIX_ARY_SHIFT
+/** GENRADIX_MAX_DEPTH - depth of a tree spanning every size_t offset. */
+#define GENRADIX_MAX_DEPTH		__KDS_GENRADIX_MAX_DEPTH
+/** GENRADIX_DEPTH_MASK - the root pointer bits holding the depth. */
+#define GENRADIX_DEPTH_MASK		__KDS_GENRADIX_DEPTH_MASK
+
+/**
+ * genradix_depth_shift() - log2 of the bytes a tree of a given depth spans.
+ * @depth: tree depth (0: the root is a leaf).
+ *
+ * Context: any.
+ * Return: the shift, as in Linux.
+ */
+static __always_inline int genradix_depth_shift(unsigned int depth)
+{
+	return __kds_genradix_span_shift(depth);
+}
+
+/**
+ * genradix_depth_size() - bytes a tree of a given depth spans.
+ * @depth: tree depth, small enough that the size fits in a size_t.
+ *
+ * Context: any.
+ * Return: the size, as in Linux.
+ */
+static __always_inline size_t genradix_depth_size(unsigned int depth)
+{
+	return (size_t)1 << genradix_depth_shift(depth);
+}
+
+/**
+ * genradix_root_to_depth() - the depth encoded in a root pointer.
+ * @r: the tree's root word (struct __genradix.root).
+ *
+ * Context: any.
+ * Return: the depth.
+ */
+static __always_inline unsigned int genradix_root_to_depth(struct genradix_root *r)
+{
+	return __kds_genradix_depth(r);
+}
+
+/**
+ * genradix_root_to_node() - the node a root pointer points at.
+ * @r: the tree's root word (struct __genradix.root).
+ *
+ * Context: any.
+ * Return: the root node, or NULL for an empty tree.
+ */
+static __always_inline struct genradix_node *genradix_root_to_node(struct genradix_root *r)
+{
+	return __kds_genradix_node(r);
+}
+
+/**
+ * __genradix_ptr() - the entry at a byte offset (upstream name of the
+ *	out-of-line lookup).
+ * @_radix: the untyped tree (struct __genradix *).
+ * @_offset: byte offset of the entry.
+ *
+ * Context: any; may run concurrently with allocation.
+ * Return: the entry, or NULL when its leaf is absent.
+ */
+#define __genradix_ptr(_radix, _offset)	kds_genradix_ptr((_radix), (_offset))
+
+/**
+ * __genradix_ptr_alloc() - the entry at a byte offset, allocating it
+ *	(upstream name, with the four arguments of Linux 6.10 and later).
+ * @_radix: the untyped tree (struct __genradix *).
+ * @_offset: byte offset of the entry.
+ * @_new_node: NULL, or a pointer to a spare node the call takes over.
+ * @_gfp: allocation flags.
+ *
+ * Context: may sleep if @_gfp allows.
+ * Return: the entry, or NULL on allocation failure.
+ */
+#define __genradix_ptr_alloc(_radix, _offset, _new_node, _gfp)		\
+	kds_genradix_ptr_alloc((_radix), (_offset), (_new_node), (_gfp))
+
+/**
+ * __genradix_free() - free every node of an untyped tree (upstream name).
+ * @_radix: the untyped tree (struct __genradix *).
+ *
+ * Context: as genradix_free().
+ */
+#define __genradix_free(_radix)		kds_genradix_free(_radix)
 
 #endif /* KDS_GENRADIX_H */

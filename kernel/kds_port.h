@@ -69,4 +69,10 @@ long kds_alloc_live(void);
 #define kvfree(p)			kds_kvfree(p)
 #define kstrdup(s, gfp)			kds_kstrdup(s, gfp)
 
+/*
+ * kds_race_point() - where the userspace port can force a lost
+ * compare-and-swap for tests (user/kds_port.h); nothing in the kernel.
+ */
+#define kds_race_point()		do { } while (0)
+
 #endif /* KDS_KERNEL_PORT_H */

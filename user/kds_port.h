@@ -288,6 +288,24 @@ void kds_alloc_fail_off(void);
 void kds_alloc_clear_bad_frees(void);
 unsigned long kds_alloc_attempts(void);
 
+/*
+ * Race injection. Shared code calls kds_race_point() just before every
+ * compare-and-swap that publishes a node (the kernel port compiles it to
+ * nothing). kds_race_inject_nth(n, fn, ctx) makes the @n-th race point
+ * from now (n >= 1) call @fn(@ctx) once, on the calling thread, before its
+ * compare-and-swap runs: @fn changes the word that compare-and-swap
+ * expects (for instance by allocating in the same tree), so the race is
+ * lost deterministically, at a chosen point, in a single thread.
+ * kds_race_points() counts the points passed, so a test can step @n
+ * through every one of them.
+ */
+typedef void (*kds_race_fn)(void *ctx);
+void kds_race_point(void);
+void kds_race_inject_nth(unsigned long n, kds_race_fn fn, void *ctx);
+void kds_race_inject_off(void);
+unsigned long kds_race_points(void);
+unsigned long kds_race_fired(void);
+
 #define kmalloc(size, gfp)	kds_kmalloc(size, gfp)
 #define kzalloc(size, gfp)	kds_kmalloc(size, (gfp) | __GFP_ZERO)
 #define kvmalloc(size, gfp)	kds_kmalloc(size, gfp)

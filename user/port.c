@@ -474,6 +474,52 @@ void kds_alloc_fail_off(void)
 	__atomic_store_n(&kds_fail_sticky, false, __ATOMIC_RELAXED);
 }
 
+/* --------------------------------------------------------- race injection */
+
+static unsigned long kds_race_count, kds_race_at, kds_race_fires;
+static kds_race_fn kds_race_cb;
+static void *kds_race_ctx;
+
+/* kds_race_point - a compare-and-swap follows: run the injected racer if due. */
+void kds_race_point(void)
+{
+	unsigned long n = __atomic_add_fetch(&kds_race_count, 1, __ATOMIC_RELAXED);
+	unsigned long at = __atomic_load_n(&kds_race_at, __ATOMIC_ACQUIRE);
+
+	/* Disarm before running the racer: its own race points pass freely. */
+	if (at && n == at &&
+	    __atomic_compare_exchange_n(&kds_race_at, &at, 0, false,
+					__ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
+		__atomic_add_fetch(&kds_race_fires, 1, __ATOMIC_RELAXED);
+		kds_race_cb(kds_race_ctx);
+	}
+}
+
+/* kds_race_inject_nth - run @fn(@ctx) at the @n-th race point from now (n >= 1). */
+void kds_race_inject_nth(unsigned long n, kds_race_fn fn, void *ctx)
+{
+	kds_race_cb = fn;
+	kds_race_ctx = ctx;
+	__atomic_store_n(&kds_race_at,
+			 n ? __atomic_load_n(&kds_race_count, __ATOMIC_RELAXED) + n : 0,
+			 __ATOMIC_RELEASE);
+}
+
+void kds_race_inject_off(void)
+{
+	__atomic_store_n(&kds_race_at, 0, __ATOMIC_RELEASE);
+}
+
+unsigned long kds_race_points(void)
+{
+	return __atomic_load_n(&kds_race_count, __ATOMIC_RELAXED);
+}
+
+unsigned long kds_race_fired(void)
+{
+	return __atomic_load_n(&kds_race_fires, __ATOMIC_RELAXED);
+}
+
 /* kds_alloc_clear_bad_frees - forget bad frees a test provoked on purpose. */
 void kds_alloc_clear_bad_frees(void)
 {

@@ -156,8 +156,9 @@ Test(genradix_api, top_of_index_space)
 			cr_assert_null(ops->alloc(&r, SIZE_MAX, GFP_KERNEL));
 			cr_assert_eq(ops->prealloc(&r, last + 1, GFP_KERNEL), -ENOMEM);
 			ops->iter_init(&r, &it, last + 1);
-			cr_assert_null(ops->peek(&r, &it), "init beyond last_pos is finished");
-			cr_assert_null(ops->peek_prev(&r, &it));
+			cr_assert_null(ops->peek(&r, &it), "init beyond last_pos is past the end");
+			cr_assert_eq(ops->peek_prev(&r, &it), p, "and peek_prev finds the last entry");
+			cr_assert_eq(it.pos, last);
 			cr_assert_eq(ops->prealloc(&r, SIZE_MAX, GFP_KERNEL), -ENOMEM,
 				     "size %zu: prealloc(SIZE_MAX)", ops->size);
 		}
@@ -263,12 +264,20 @@ Test(genradix_api, iterator_ends_and_zero_init)
 		cr_assert_eq(ops->peek(&r, &it), p0);
 		cr_assert_eq(it.pos, 0);
 
-		/* Rewinding from 0 finishes; it does not wrap to the top. */
+		/*
+		 * Rewinding from 0 goes before the start: pos stays 0 (as in
+		 * Linux), it does not wrap to the top, and it stays there.
+		 */
 		ops->iter_init(&r, &it, 0);
 		cr_assert_eq(ops->peek_prev(&r, &it), p0);
 		ops->rewind(&r, &it);
+		cr_assert_eq(it.pos, 0);
 		cr_assert_null(ops->peek_prev(&r, &it));
+		cr_assert_eq(it.pos, 0);
 		cr_assert_null(ops->peek(&r, &it));
+		ops->rewind(&r, &it);
+		cr_assert_eq(it.pos, 0);
+		cr_assert_null(ops->peek_prev(&r, &it));
 
 		/* Forward across the whole of leaf 0, then the end. */
 		ops->iter_init(&r, &it, 0);
@@ -396,20 +405,40 @@ Test(genradix_api, preallocated_spare_node)
 		cr_assert_eq((void *)((unsigned long)p & ~(GR_NODE - 1)),
 			     (void *)__kds_genradix_node(r.tree.root));
 
-		/* An existing entry needs none: the spare comes back. */
+		/*
+		 * An existing entry: the inlined variant finds it inline and
+		 * leaves the spare with the caller (as Linux's does); the
+		 * out-of-line one takes the spare and frees it (as Linux's
+		 * __genradix_ptr_alloc() does).
+		 */
 		spare = genradix_alloc_node(GFP_KERNEL);
 		cr_assert_eq(ops->alloc_pre_inlined(&r, 0, &spare, GFP_NOWAIT), p);
 		cr_assert_not_null(spare);
+		cr_assert_eq(kds_alloc_live(), 2);
 		cr_assert_eq(ops->alloc_pre(&r, 0, &spare, GFP_NOWAIT), p);
-		cr_assert_not_null(spare);
+		cr_assert_null(spare, "the call owns the spare");
+		cr_assert_eq(kds_alloc_live(), 1, "the unused spare was freed");
 
 		/* Two levels needed, one spare: the second node is allocated. */
+		spare = genradix_alloc_node(GFP_KERNEL);
 		before = kds_alloc_attempts();
 		p = ops->alloc_pre(&r, gr_per_leaf(ops), &spare, GFP_KERNEL);
 		cr_assert_not_null(p);
 		cr_assert_null(spare);
 		cr_assert_eq(kds_alloc_attempts(), before + 1);
 		cr_assert_eq(kds_alloc_live(), 3);
+
+		/* A spare that is not needed is freed, not handed back. */
+		spare = genradix_alloc_node(GFP_KERNEL);
+		cr_assert_not_null(ops->alloc_pre(&r, gr_per_leaf(ops), &spare,
+						  GFP_KERNEL));
+		cr_assert_null(spare);
+		cr_assert_eq(kds_alloc_live(), 3);
+		spare = genradix_alloc_node(GFP_KERNEL);
+		cr_assert_not_null(ops->alloc_pre_inlined(&r, 2 * gr_per_leaf(ops), &spare,
+							  GFP_KERNEL));
+		cr_assert_null(spare, "slow path: the call owns the spare");
+		cr_assert_eq(kds_alloc_live(), 4, "one new leaf, the spare");
 
 		/* A NULL spare slot behaves like genradix_ptr_alloc. */
 		spare = NULL;
@@ -420,21 +449,47 @@ Test(genradix_api, preallocated_spare_node)
 	}
 }
 
-Test(genradix_api, unrepresentable_preallocated_keeps_spare)
+/*
+ * A caller written for Linux never frees the spare after the call: with
+ * kds it must not leak either, on any path.
+ */
+Test(genradix_api, preallocated_linux_caller_does_not_leak)
 {
 	FOR_EACH_OPS(ops) {
 		struct gr_radix r;
-		struct genradix_node *spare = genradix_alloc_node(GFP_KERNEL);
+		size_t idx[] = { 0, 1, gr_per_leaf(ops), gr_first_idx(ops, 700),
+				 gr_first_idx(ops, 700) + 1, ops->last_pos };
+		size_t i;
 
-		if (ops->last_pos == SIZE_MAX) {
-			genradix_free_node(spare);
-			continue;
-		}
 		genradix_init(&r);
+		for (i = 0; i < ARRAY_SIZE(idx); i++) {
+			struct genradix_node *spare = genradix_alloc_node(GFP_KERNEL);
+
+			cr_assert_not_null(ops->alloc_pre(&r, idx[i], &spare, GFP_KERNEL));
+			cr_assert_null(spare, "size %zu idx %zu", ops->size, idx[i]);
+		}
+		ops->free(&r);
+		cr_assert_eq(kds_alloc_live(), 0, "size %zu: leak", ops->size);
+	}
+}
+
+Test(genradix_api, unrepresentable_preallocated_takes_spare)
+{
+	FOR_EACH_OPS(ops) {
+		struct gr_radix r;
+		struct genradix_node *spare;
+
+		if (ops->last_pos == SIZE_MAX)
+			continue;
+		genradix_init(&r);
+		spare = genradix_alloc_node(GFP_KERNEL);
 		cr_assert_null(ops->alloc_pre(&r, ops->last_pos + 1, &spare, GFP_KERNEL));
-		cr_assert_not_null(spare);
+		cr_assert_null(spare);
+		spare = genradix_alloc_node(GFP_KERNEL);
+		cr_assert_null(ops->alloc_pre_inlined(&r, SIZE_MAX, &spare, GFP_KERNEL));
+		cr_assert_null(spare);
 		cr_assert_null(r.tree.root);
-		genradix_free_node(spare);
+		cr_assert_eq(kds_alloc_live(), 0, "both spares freed");
 	}
 }
 
@@ -479,4 +534,159 @@ Test(genradix_api, define_init_free_reuse)
 	cr_assert_eq(genradix_prealloc(&static_radix, 3, GFP_KERNEL), 0);
 	cr_assert_not_null(genradix_ptr_inlined(&static_radix, 3));
 	genradix_free(&static_radix);
+}
+
+/*
+ * peek_prev from a position past the end (genradix_iter_init(SIZE_MAX), or
+ * an iterator advanced off the end) returns the last entry, as in Linux.
+ */
+Test(genradix_api, peek_prev_from_past_the_end)
+{
+	FOR_EACH_OPS(ops) {
+		struct gr_radix r;
+		struct genradix_iter it;
+		size_t far = gr_first_idx(ops, 5000);
+		void *pf;
+
+		genradix_init(&r);
+		pf = ops->alloc(&r, far, GFP_KERNEL);
+		cr_assert_not_null(ops->alloc(&r, 3, GFP_KERNEL));
+		cr_assert_not_null(pf);
+
+		ops->iter_init(&r, &it, SIZE_MAX);
+		cr_assert_null(ops->peek(&r, &it), "size %zu", ops->size);
+		cr_assert_eq(ops->peek_prev(&r, &it), ops->ptr(&r, gr_first_idx(ops, 5001) - 1),
+			     "size %zu: the last entry of far's leaf", ops->size);
+		cr_assert_eq(it.pos, gr_first_idx(ops, 5001) - 1);
+
+		/* Off the end by advancing: forward NULL, backward the last entry. */
+		ops->iter_init(&r, &it, ops->last_pos);
+		ops->advance(&r, &it);
+		cr_assert_null(ops->peek(&r, &it));
+		cr_assert_not_null(ops->peek_prev(&r, &it));
+		cr_assert_eq(it.pos, gr_first_idx(ops, 5001) - 1);
+
+		/* Only the last entry of the index space exists beyond far's leaf. */
+		cr_assert_not_null(ops->alloc(&r, ops->last_pos, GFP_KERNEL));
+		ops->iter_init(&r, &it, SIZE_MAX);
+		cr_assert_eq(ops->peek_prev(&r, &it), ops->ptr(&r, ops->last_pos));
+		cr_assert_eq(it.pos, ops->last_pos, "size %zu", ops->size);
+		ops->free(&r);
+	}
+}
+
+/*
+ * An iterator is a position only (16 bytes, as in Linux): the same
+ * iterator works on another tree, and across genradix_free().
+ */
+Test(genradix_api, iterator_is_a_position)
+{
+	cr_assert_eq(sizeof(struct genradix_iter), 2 * sizeof(size_t));
+	FOR_EACH_OPS(ops) {
+		struct gr_radix a, b;
+		struct genradix_iter it;
+		void *pa, *pb;
+
+		genradix_init(&a);
+		genradix_init(&b);
+		pa = ops->alloc(&a, 7, GFP_KERNEL);
+		pb = ops->alloc(&b, 7, GFP_KERNEL);
+		gr_put(ops, pa, 111);
+		gr_put(ops, pb, 222);
+
+		ops->iter_init(&a, &it, 7);
+		cr_assert_eq(ops->peek(&a, &it), pa);
+		cr_assert_eq(ops->peek(&b, &it), pb, "size %zu: peek b with a's iterator",
+			     ops->size);
+		cr_assert_eq(gr_get(ops, ops->peek(&b, &it)), 222 & gr_mask(ops));
+		cr_assert_eq(ops->peek_prev(&b, &it), pb);
+
+		/* Across genradix_free() of the tree the iterator was used on. */
+		ops->free(&a);
+		cr_assert_null(ops->peek(&a, &it));
+		cr_assert_null(ops->peek_prev(&a, &it));
+		pa = ops->alloc(&a, gr_first_idx(ops, 9), GFP_KERNEL);
+		/* (leaf 0 exists in every non-empty tree) */
+		cr_assert_eq(ops->peek(&a, &it), gr_per_leaf(ops) > 7 ? ops->ptr(&a, 7) : pa);
+		cr_assert_eq(it.pos, gr_per_leaf(ops) > 7 ? 7 : gr_first_idx(ops, 9));
+		ops->free(&a);
+		ops->free(&b);
+		cr_assert_eq(kds_alloc_live(), 0);
+	}
+}
+
+/*
+ * The loop macros keep their leaf in a hidden variable: an iterator moved
+ * by the loop body, or a nested loop over another tree with its own
+ * iterator, must not be served from a stale leaf.
+ */
+Test(genradix_api, loop_cursor_follows_the_iterator)
+{
+	typedef GENRADIX(u64) u64_radix;
+	u64_radix a, b;
+	struct genradix_iter ia, ib;
+	u64 *p, *q;
+	size_t n = 0, inner = 0, i;
+
+	genradix_init(&a);
+	genradix_init(&b);
+	for (i = 0; i < 4; i++) {
+		*genradix_ptr_alloc(&a, i * 1000, GFP_KERNEL) = 1000 + i;
+		*genradix_ptr_alloc(&b, i * 1000, GFP_KERNEL) = 2000 + i;
+	}
+	genradix_for_each(&a, ia, p) {
+		cr_assert_eq(p, genradix_ptr(&a, ia.pos));
+		if (*p >= 1000) {
+			cr_assert_eq(*p, 1000 + ia.pos / 1000);
+			n++;
+		}
+		/* Jump the iterator ahead from the body: to the next value. */
+		ia = genradix_iter_init(&a, ia.pos - ia.pos % 1000 + 999);
+		genradix_for_each(&b, ib, q)
+			if (*q)
+				inner++;
+	}
+	cr_assert_eq(n, 4);
+	cr_assert_eq(inner, 4 * 4);
+	n = 0;
+	genradix_for_each_reverse(&a, ia, p)
+		if (*p)
+			n++;
+	cr_assert_eq(n, 4);
+	genradix_free(&a);
+	genradix_free(&b);
+}
+
+/* The upstream internal names kds provides mean what they mean in Linux. */
+Test(genradix_api, upstream_internal_names)
+{
+	typedef GENRADIX(u64) u64_radix;
+	u64_radix r;
+	struct genradix_node *spare;
+	size_t far = (size_t)1 << (GR_SHIFT + GENRADIX_ARY_SHIFT);
+	u64 *p;
+
+	cr_assert_eq(GENRADIX_ARY, GR_NODE / sizeof(void *));
+	cr_assert_eq((size_t)1 << GENRADIX_ARY_SHIFT, GENRADIX_ARY);
+	cr_assert_eq(genradix_depth_shift(0), GR_SHIFT);
+	cr_assert_eq(genradix_depth_shift(2), GR_SHIFT + 2 * GENRADIX_ARY_SHIFT);
+	cr_assert_eq(genradix_depth_size(1), (size_t)GR_NODE << GENRADIX_ARY_SHIFT);
+	cr_assert_geq(genradix_depth_shift(GENRADIX_MAX_DEPTH), 64);
+	cr_assert_lt(genradix_depth_shift(GENRADIX_MAX_DEPTH - 1), 64);
+	cr_assert_geq(GENRADIX_DEPTH_MASK, GENRADIX_MAX_DEPTH);
+
+	genradix_init(&r);
+	spare = genradix_alloc_node(GFP_KERNEL);
+	p = __genradix_ptr_alloc(&r.tree, far, &spare, GFP_KERNEL);
+	cr_assert_not_null(p);
+	cr_assert_null(spare, "the spare was taken");
+	cr_assert_eq(__genradix_ptr(&r.tree, far), p);
+	cr_assert_eq(genradix_ptr(&r, far / 8), p);
+	cr_assert_null(__genradix_ptr(&r.tree, far + GR_NODE));
+	cr_assert_eq(genradix_root_to_depth(r.tree.root), 2);
+	cr_assert_eq((void *)genradix_root_to_node(r.tree.root),
+		     (void *)((unsigned long)r.tree.root & ~GENRADIX_DEPTH_MASK));
+	__genradix_free(&r.tree);
+	cr_assert_null(r.tree.root);
+	cr_assert_eq(kds_alloc_live(), 0);
 }

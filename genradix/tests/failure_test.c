@@ -47,14 +47,38 @@ static void scenario(struct gr_model *m, bool ok[N_STEPS], size_t idx[N_STEPS],
 	ok[8] = ops->alloc(&m->r, idx[8], GFP_KERNEL) != NULL;
 }
 
-static bool walk_sorted(void *ctx, size_t pos, void *p)
-{
-	size_t *last = ctx;
+/* What a walk over the tree after a failure saw. */
+struct walk_check {
+	const struct gr_ops *ops;
+	struct gr_radix *r;
+	const size_t *want;	/* indices that must be visited */
+	size_t nwant;
+	bool seen[N_STEPS + 1];
+	size_t last, n, bad_order, bad_ptr;
+	bool started;
+};
 
-	if (last[1] && pos <= last[0])
-		return false;
-	last[0] = pos;
-	last[1] = 1;
+/*
+ * Every visited entry must come after the previous one and be the entry
+ * genradix_ptr() finds at its index; the indices in @want are marked as
+ * seen. The walk always continues, so one bad entry does not hide the
+ * rest.
+ */
+static bool walk_check(void *ctx, size_t pos, void *p)
+{
+	struct walk_check *w = ctx;
+	size_t i;
+
+	if (w->started && pos <= w->last)
+		w->bad_order++;
+	if (w->ops->ptr(w->r, pos) != p)
+		w->bad_ptr++;
+	for (i = 0; i < w->nwant; i++)
+		if (w->want[i] == pos)
+			w->seen[i] = true;
+	w->last = pos;
+	w->started = true;
+	w->n++;
 	return true;
 }
 
@@ -66,7 +90,8 @@ static void run_size(const struct gr_ops *ops)
 		struct gr_model m;
 		struct kds_alloc_stats st0, st1;
 		bool ok[N_STEPS];
-		size_t idx[N_STEPS], i, last[2] = { 0, 0 };
+		size_t idx[N_STEPS], i, want[N_STEPS + 1], nwant = 0, visited;
+		struct walk_check w = { .ops = ops, .r = &m.r };
 		struct genradix_node *spare;
 		void *pre;
 
@@ -97,9 +122,26 @@ static void run_size(const struct gr_ops *ops)
 		}
 		if (ok[4])
 			cr_assert_not_null(ops->ptr(&m.r, idx[4]));
-		/* Iteration stays ordered and consistent with lookups. */
-		cr_assert_eq(ops->for_each(&m.r, walk_sorted, last) > 0, true);
-		last[0] = last[1] = 0;
+		/*
+		 * Iteration stays ordered and consistent with lookups, and
+		 * reaches every entry that was allocated (the value stored
+		 * before, and each step that succeeded).
+		 */
+		want[nwant++] = 3 * gr_per_leaf(ops);
+		for (i = 0; i < N_STEPS; i++)
+			if (ok[i] && i != 4)
+				want[nwant++] = idx[i];
+		w.want = want;
+		w.nwant = nwant;
+		visited = ops->for_each(&m.r, walk_check, &w);
+		cr_assert_eq(visited, w.n);
+		cr_assert_eq(w.bad_order, 0, "size %zu nth %lu: %zu entries out of order",
+			     ops->size, nth, w.bad_order);
+		cr_assert_eq(w.bad_ptr, 0, "size %zu nth %lu: %zu entries differ from genradix_ptr()",
+			     ops->size, nth, w.bad_ptr);
+		for (i = 0; i < nwant; i++)
+			cr_assert(w.seen[i], "size %zu nth %lu: entry %zu not visited",
+				  ops->size, nth, want[i]);
 		/* The tree still takes new entries. */
 		for (i = 0; i < N_STEPS; i++)
 			cr_assert_not_null(ops->alloc(&m.r, idx[i], GFP_KERNEL),

@@ -258,8 +258,12 @@ static bool gr_model_iterate(struct gr_model *m, size_t start, size_t count, boo
 	void *p;
 
 	ops->iter_init(&m->r, &it, start);
-	/* An iterator initialised beyond last_pos has already finished. */
-	have = start <= ops->last_pos && gr_model_next(m, start, reverse, &expect);
+	/*
+	 * An iterator initialised beyond last_pos is past the end: nothing
+	 * ahead of it, and (as in Linux) every entry behind it.
+	 */
+	have = (start <= ops->last_pos || reverse) &&
+	       gr_model_next(m, start, reverse, &expect);
 	for (n = 0; n < count; n++) {
 		p = reverse ? ops->peek_prev(&m->r, &it) : ops->peek(&m->r, &it);
 		if (!have)
@@ -287,7 +291,7 @@ static bool gr_model_iterate(struct gr_model *m, size_t start, size_t count, boo
 	return true;
 }
 
-static bool gr_model_alloc(struct gr_model *m, size_t idx, unsigned int how, u64 val)
+bool gr_model_alloc(struct gr_model *m, size_t idx, unsigned int how, u64 val)
 {
 	const struct gr_ops *ops = m->ops;
 	struct genradix_node *spare = NULL;

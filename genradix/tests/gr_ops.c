@@ -96,7 +96,7 @@ GR_DEFINE_OPS(100)
 GR_DEFINE_OPS(512)
 /*
  * PAGE_SIZE entries only with PAGE_SIZE nodes: with 512-byte nodes an entry
- * larger than a node is a compile error (tests/oversize_test.sh checks it).
+ * larger than a node is a compile error (tests/compile_test.sh checks it).
  */
 #if KDS_GENRADIX_NODE_SHIFT >= 12
 GR_DEFINE_OPS(4096)

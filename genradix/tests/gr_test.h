@@ -114,6 +114,12 @@ bool gr_model_has_leaf(const struct gr_model *m, size_t leaf);
 void gr_model_add_leaf(struct gr_model *m, size_t leaf);
 /* Apply one operation (@op, arguments @a, @b) to tree and model and compare. */
 bool gr_model_step(struct gr_model *m, unsigned int op, u64 a, u64 b);
+/*
+ * Allocate @idx in tree and model with genradix_ptr_alloc() (@how 0), its
+ * _inlined (1), _preallocated (2) or _preallocated_inlined (3) form, check
+ * the entry and store @val in it.
+ */
+bool gr_model_alloc(struct gr_model *m, size_t idx, unsigned int how, u64 val);
 /* Compare the whole tree with the model (forward and reverse iteration). */
 bool gr_model_check_all(struct gr_model *m);
 /* Map random bits to an index of an interesting class for this size. */

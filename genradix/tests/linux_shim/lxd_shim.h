@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lxd_shim.h - the few kernel definitions Linux's lib/generic-radix-tree.c
+ * and <linux/generic-radix-tree.h> use, for building them in userspace
+ * (linux_diff_test.sh). Every header of this directory includes this one.
+ *
+ * PAGE_SHIFT comes from the build (-DLXD_PAGE_SHIFT=12 or 9): Linux 6.1
+ * sizes its nodes by PAGE_SIZE, so 9 gives the 512-byte nodes Linux 6.9
+ * introduced, with the 6.1 code. Nodes are counted, so the test can
+ * compare Linux's node count with kds's.
+ */
+#ifndef LXD_SHIM_H
+#define LXD_SHIM_H
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint8_t u8;
+typedef uint64_t u64;
+typedef unsigned int gfp_t;
+
+#define GFP_KERNEL	0x1u
+#define __GFP_ZERO	0x100u
+
+#define PAGE_SHIFT	LXD_PAGE_SHIFT
+#define PAGE_SIZE	(1UL << PAGE_SHIFT)
+#define BITS_PER_LONG	64
+
+#define __aligned(x)	__attribute__((__aligned__(x)))
+#define EXPORT_SYMBOL(sym)
+
+#define BUILD_BUG_ON(c)	((void)sizeof(char[1 - 2 * !!(c)]))
+#define BUG_ON(c)	do { if (c) abort(); } while (0)
+
+/* ilog2(0) is -1 at run time in the kernel (fls64(0) - 1). */
+#define ilog2(n)	((n) ? 63 - __builtin_clzl((unsigned long)(n)) : -1)
+#define is_power_of_2(n)	((n) != 0 && (((n) & ((n) - 1)) == 0))
+#define roundup_pow_of_two(n)	(1UL << (64 - __builtin_clzl((unsigned long)(n) - 1)))
+#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
+#define round_up(x, y)		((((x) - 1) | ((__typeof__(x))(y) - 1)) + 1)
+#define round_down(x, y)	((x) & ~((__typeof__(x))(y) - 1))
+
+#define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
+#define cmpxchg_release(p, o, n) ({					\
+	__typeof__(*(p)) __lxd_old = (o);				\
+	__atomic_compare_exchange_n((p), &__lxd_old, (n), false,	\
+				    __ATOMIC_RELEASE, __ATOMIC_RELAXED);	\
+	__lxd_old;							\
+})
+#define xchg(p, v)	__atomic_exchange_n((p), (v), __ATOMIC_SEQ_CST)
+#define swap(a, b)	do { __typeof__(a) __lxd_t = (a); (a) = (b); (b) = __lxd_t; } while (0)
+
+extern long lxd_live_nodes;
+
+static inline unsigned long __get_free_page(gfp_t gfp)
+{
+	void *p = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
+
+	if (p) {
+		if (gfp & __GFP_ZERO)
+			memset(p, 0, PAGE_SIZE);
+		lxd_live_nodes++;
+	}
+	return (unsigned long)p;
+}
+
+static inline void free_page(unsigned long addr)
+{
+	if (addr) {
+		lxd_live_nodes--;
+		free((void *)addr);
+	}
+}
+
+static inline void kmemleak_alloc(const void *p, size_t size, int min_count, gfp_t gfp)
+{
+}
+
+static inline void kmemleak_free(const void *p)
+{
+}
+
+#endif /* LXD_SHIM_H */
