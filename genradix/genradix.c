@@ -5,10 +5,12 @@
  *
  * Publication protocol: a node becomes reachable only through a successful
  * compare-and-swap with release ordering (of the root word, or of a NULL
- * child slot). Every reader loads the root and child pointers with acquire
- * ordering, so it sees a node's zeroed contents, and for a new root its
- * children[0], before it can follow the pointer. Nodes are never unlinked
- * except by genradix_free(), which callers serialise against everything.
+ * child slot). Lookups load the root and child pointers with
+ * kds_load_dependent() (READ_ONCE() and the address dependency in the
+ * kernel, acquire in userspace), so they see a node's zeroed contents, and
+ * for a new root its children[0], before they can follow the pointer.
+ * Nodes are never unlinked except by genradix_free(), which callers
+ * serialise against everything.
  */
 #include "kds_port.h"
 #include "genradix/genradix.h"
@@ -50,14 +52,15 @@ static const size_t kds_genradix_span_last[__KDS_GENRADIX_DEPTH_MASK + 1] = {
 };
 
 /*
- * The lookup behind genradix_ptr() and the first step of
- * genradix_ptr_alloc(): the walk of __kds_genradix_lookup(), with the
- * range check as one compare against a table instead of a bit scan.
+ * The out-of-line lookup by byte offset, behind genradix_ptr() for trees
+ * deeper than its inline walk handles and the first step of
+ * genradix_ptr_alloc(): the range check is one compare against a table,
+ * then one shift, mask, load and NULL test per level.
  */
 static __always_inline void *kds_genradix_walk(struct __genradix *radix,
 					       size_t offset)
 {
-	struct genradix_root *r = smp_load_acquire(&radix->root);
+	struct genradix_root *r = kds_load_dependent(&radix->root);
 	struct genradix_node *n = __kds_genradix_node(r);
 	unsigned int depth = __kds_genradix_depth(r);
 	unsigned int shift;
@@ -69,8 +72,8 @@ static __always_inline void *kds_genradix_walk(struct __genradix *radix,
 	while (depth) {
 		depth--;
 		shift -= __KDS_GENRADIX_ARY_SHIFT;
-		n = smp_load_acquire(&n->children[(offset >> shift) &
-						   (__KDS_GENRADIX_ARY - 1)]);
+		n = kds_load_dependent(&n->children[(offset >> shift) &
+						     (__KDS_GENRADIX_ARY - 1)]);
 		if (unlikely(!n))
 			return NULL;
 	}
@@ -107,7 +110,7 @@ static struct genradix_root *kds_genradix_grow(struct __genradix *radix,
 					       struct genradix_node **spare,
 					       gfp_t gfp)
 {
-	struct genradix_root *seen = smp_load_acquire(&radix->root);
+	struct genradix_root *seen = kds_load_dependent(&radix->root);
 
 	for (;;) {
 		struct genradix_node *top = __kds_genradix_node(seen);
@@ -135,7 +138,7 @@ static struct genradix_root *kds_genradix_grow(struct __genradix *radix,
 		} else {
 			(*spare)->children[0] = NULL;
 			/* Synchronise with the winner before following it. */
-			seen = smp_load_acquire(&radix->root);
+			seen = kds_load_dependent(&radix->root);
 		}
 	}
 }
@@ -173,7 +176,7 @@ static noinline void *kds_genradix_alloc_slow(struct __genradix *radix,
 
 		shift -= __KDS_GENRADIX_ARY_SHIFT;
 		slot = &n->children[(offset >> shift) & (__KDS_GENRADIX_ARY - 1)];
-		child = smp_load_acquire(slot);
+		child = kds_load_dependent(slot);
 		if (!child) {
 			if (!fresh) {
 				fresh = kds_genradix_new_node(gfp);
@@ -186,7 +189,7 @@ static noinline void *kds_genradix_alloc_slow(struct __genradix *radix,
 				fresh = NULL;
 			} else {
 				/* Lost the race: use the winner's node. */
-				child = smp_load_acquire(slot);
+				child = kds_load_dependent(slot);
 			}
 		}
 		n = child;
