@@ -413,14 +413,13 @@ static __always_inline void *__kds_genradix_ptr_idx(struct __genradix *radix,
 #define __KDS_GENRADIX_LEAVES(depth)	((size_t)1 << __KDS_GENRADIX_LEVEL_SHIFT(depth))
 
 /* One depth of __kds_genradix_lookup(): range check, then the walk. */
-#define __KDS_GENRADIX_WALK_CASE(d)					\
-	case d:								\
-		if (__KDS_GENRADIX_INLINE_DEPTH < (d))			\
-			break;						\
+#define __KDS_GENRADIX_WALK_DEPTH(d)					\
+	if (__KDS_GENRADIX_INLINE_DEPTH >= (d) && depth == (d)) {	\
 		if (unlikely(leaf >= __KDS_GENRADIX_LEAVES(d)))		\
 			return NULL;					\
 		n = __kds_genradix_descend(r, leaf, d);			\
-		goto found
+		goto found;						\
+	}
 
 /*
  * The lookup, expanded at the call site where the entry size is a
@@ -438,21 +437,21 @@ static __always_inline void *__kds_genradix_lookup(struct __genradix *radix,
 						   size_t idx, size_t obj_size)
 {
 	struct genradix_root *r = kds_load_dependent(&radix->root);
+	unsigned int depth = __kds_genradix_depth(r);
 	size_t leaf = __kds_genradix_leaf_nr(idx, obj_size);
 	struct genradix_node *n;
 
-	switch (__kds_genradix_depth(r)) {
-	case 0:
+	__KDS_GENRADIX_WALK_DEPTH(1)
+	__KDS_GENRADIX_WALK_DEPTH(2)
+	__KDS_GENRADIX_WALK_DEPTH(3)
+	__KDS_GENRADIX_WALK_DEPTH(4)
+	__KDS_GENRADIX_WALK_DEPTH(5)
+	if (!depth) {
 		/* A single leaf, or an empty tree (a NULL node). */
 		if (unlikely(leaf))
 			return NULL;
 		n = __kds_genradix_node(r);
 		goto found;
-	__KDS_GENRADIX_WALK_CASE(1);
-	__KDS_GENRADIX_WALK_CASE(2);
-	__KDS_GENRADIX_WALK_CASE(3);
-	__KDS_GENRADIX_WALK_CASE(4);
-	__KDS_GENRADIX_WALK_CASE(5);
 	}
 	return __kds_genradix_ptr_idx(radix, idx, obj_size);
 found:
