@@ -348,10 +348,19 @@ static __always_inline size_t __kds_genradix_leaf_nr(size_t idx, size_t obj_size
 	return idx / __kds_genradix_per_leaf(obj_size);
 }
 
-/* Byte offset of entry @idx within its leaf. */
-static __always_inline size_t __kds_genradix_leaf_offset(size_t idx, size_t obj_size)
+/*
+ * Byte offset of entry @idx within its leaf, number @leaf: from the leaf
+ * number already computed, so that the compiler does not repeat the
+ * division's multiply for the remainder.
+ */
+static __always_inline size_t __kds_genradix_leaf_offset(size_t idx, size_t leaf,
+							 size_t obj_size)
 {
-	return (idx % __kds_genradix_per_leaf(obj_size)) * obj_size;
+	size_t per_leaf = __kds_genradix_per_leaf(obj_size);
+
+	if (is_power_of_2(obj_size))
+		return (idx & (per_leaf - 1)) * obj_size;
+	return (idx - leaf * per_leaf) * obj_size;
 }
 
 /* The child of @n on the way to leaf @leaf, @level levels above the leaves. */
@@ -440,7 +449,16 @@ static __always_inline void *__kds_genradix_lookup(struct __genradix *radix,
 	unsigned int depth = __kds_genradix_depth(r);
 	size_t leaf = __kds_genradix_leaf_nr(idx, obj_size);
 	struct genradix_node *n;
+	size_t offset;
 
+	/*
+	 * With a constant division (entry sizes that are not a power of two)
+	 * GCC would compute the quotient's multiply again for the remainder
+	 * on the way out; hiding the quotient's value keeps it to one.
+	 */
+	if (!is_power_of_2(obj_size))
+		OPTIMIZER_HIDE_VAR(leaf);
+	offset = __kds_genradix_leaf_offset(idx, leaf, obj_size);
 	__KDS_GENRADIX_WALK_DEPTH(1)
 	__KDS_GENRADIX_WALK_DEPTH(2)
 	__KDS_GENRADIX_WALK_DEPTH(3)
@@ -457,7 +475,7 @@ static __always_inline void *__kds_genradix_lookup(struct __genradix *radix,
 found:
 	if (unlikely(!n))
 		return NULL;
-	return &n->data[__kds_genradix_leaf_offset(idx, obj_size)];
+	return &n->data[offset];
 }
 
 static __always_inline void *__kds_genradix_ptr_inl(struct __genradix *radix,

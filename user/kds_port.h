@@ -72,6 +72,8 @@ typedef unsigned int gfp_t;
 #define __packed		__attribute__((__packed__))
 #define fallthrough		__attribute__((__fallthrough__))
 #define barrier()		__asm__ __volatile__("" ::: "memory")
+/* OPTIMIZER_HIDE_VAR - make the compiler forget what it knows about @var's value. */
+#define OPTIMIZER_HIDE_VAR(var)	__asm__("" : "=r"(var) : "0"(var))
 
 #define BITS_PER_LONG		(8 * (int)sizeof(long))
 #define BITS_PER_BYTE		8
