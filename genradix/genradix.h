@@ -371,6 +371,16 @@ __kds_genradix_child(struct genradix_node *n, size_t leaf, unsigned int level)
 					       (__KDS_GENRADIX_ARY - 1)]);
 }
 
+/* One level of __kds_genradix_descend() below the top, if @depth has it. */
+#define __KDS_GENRADIX_DESCEND_STEP(level)				\
+do {									\
+	if (depth > (level) + 1) {					\
+		if (unlikely(!n))					\
+			return NULL;					\
+		n = __kds_genradix_child(n, leaf, (level));		\
+	}								\
+} while (0)
+
 /*
  * The walk from root word @r of a tree of @depth (>= 1, a constant) down to
  * the leaf numbered @leaf, which the caller has checked the tree spans:
@@ -385,26 +395,10 @@ __kds_genradix_descend(struct genradix_root *r, size_t leaf, unsigned int depth)
 	struct genradix_node *n = (struct genradix_node *)((unsigned long)r - depth);
 
 	n = kds_load_dependent(&n->children[leaf >> __KDS_GENRADIX_LEVEL_SHIFT(depth - 1)]);
-	if (depth > 4) {
-		if (unlikely(!n))
-			return NULL;
-		n = __kds_genradix_child(n, leaf, 3);
-	}
-	if (depth > 3) {
-		if (unlikely(!n))
-			return NULL;
-		n = __kds_genradix_child(n, leaf, 2);
-	}
-	if (depth > 2) {
-		if (unlikely(!n))
-			return NULL;
-		n = __kds_genradix_child(n, leaf, 1);
-	}
-	if (depth > 1) {
-		if (unlikely(!n))
-			return NULL;
-		n = __kds_genradix_child(n, leaf, 0);
-	}
+	__KDS_GENRADIX_DESCEND_STEP(3);
+	__KDS_GENRADIX_DESCEND_STEP(2);
+	__KDS_GENRADIX_DESCEND_STEP(1);
+	__KDS_GENRADIX_DESCEND_STEP(0);
 	return n;
 }
 
