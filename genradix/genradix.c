@@ -5,10 +5,12 @@
  *
  * Publication protocol: a node becomes reachable only through a successful
  * compare-and-swap with release ordering (of the root word, or of a NULL
- * child slot). Every reader loads the root and child pointers with acquire
- * ordering, so it sees a node's zeroed contents, and for a new root its
- * children[0], before it can follow the pointer. Nodes are never unlinked
- * except by genradix_free(), which callers serialise against everything.
+ * child slot). Lookups load the root and child pointers with
+ * kds_load_dependent() (READ_ONCE() and the address dependency in the
+ * kernel, acquire in userspace), so they see a node's zeroed contents, and
+ * for a new root its children[0], before they can follow the pointer.
+ * Nodes are never unlinked except by genradix_free(), which callers
+ * serialise against everything.
  */
 #include "kds_port.h"
 #include "genradix/genradix.h"
@@ -50,14 +52,15 @@ static const size_t kds_genradix_span_last[__KDS_GENRADIX_DEPTH_MASK + 1] = {
 };
 
 /*
- * The lookup behind genradix_ptr() and the first step of
- * genradix_ptr_alloc(): the walk of __kds_genradix_lookup(), with the
- * range check as one compare against a table instead of a bit scan.
+ * The out-of-line lookup by byte offset, behind genradix_ptr() for trees
+ * deeper than its inline walk handles and the first step of
+ * genradix_ptr_alloc(): the range check is one compare against a table,
+ * then one shift, mask, load and NULL test per level.
  */
 static __always_inline void *kds_genradix_walk(struct __genradix *radix,
 					       size_t offset)
 {
-	struct genradix_root *r = smp_load_acquire(&radix->root);
+	struct genradix_root *r = kds_load_dependent(&radix->root);
 	struct genradix_node *n = __kds_genradix_node(r);
 	unsigned int depth = __kds_genradix_depth(r);
 	unsigned int shift;
@@ -69,8 +72,8 @@ static __always_inline void *kds_genradix_walk(struct __genradix *radix,
 	while (depth) {
 		depth--;
 		shift -= __KDS_GENRADIX_ARY_SHIFT;
-		n = smp_load_acquire(&n->children[(offset >> shift) &
-						   (__KDS_GENRADIX_ARY - 1)]);
+		n = kds_load_dependent(&n->children[(offset >> shift) &
+						     (__KDS_GENRADIX_ARY - 1)]);
 		if (unlikely(!n))
 			return NULL;
 	}
@@ -107,7 +110,7 @@ static struct genradix_root *kds_genradix_grow(struct __genradix *radix,
 					       struct genradix_node **spare,
 					       gfp_t gfp)
 {
-	struct genradix_root *seen = smp_load_acquire(&radix->root);
+	struct genradix_root *seen = kds_load_dependent(&radix->root);
 
 	for (;;) {
 		struct genradix_node *top = __kds_genradix_node(seen);
@@ -136,7 +139,7 @@ static struct genradix_root *kds_genradix_grow(struct __genradix *radix,
 		} else {
 			(*spare)->children[0] = NULL;
 			/* Synchronise with the winner before following it. */
-			seen = smp_load_acquire(&radix->root);
+			seen = kds_load_dependent(&radix->root);
 		}
 	}
 }
@@ -174,7 +177,7 @@ static noinline void *kds_genradix_alloc_slow(struct __genradix *radix,
 
 		shift -= __KDS_GENRADIX_ARY_SHIFT;
 		slot = &n->children[(offset >> shift) & (__KDS_GENRADIX_ARY - 1)];
-		child = smp_load_acquire(slot);
+		child = kds_load_dependent(slot);
 		if (!child) {
 			if (!fresh) {
 				fresh = kds_genradix_new_node(gfp);
@@ -188,7 +191,7 @@ static noinline void *kds_genradix_alloc_slow(struct __genradix *radix,
 				fresh = NULL;
 			} else {
 				/* Lost the race: use the winner's node. */
-				child = smp_load_acquire(slot);
+				child = kds_load_dependent(slot);
 			}
 		}
 		n = child;
@@ -279,7 +282,7 @@ static bool kds_genradix_walk_forward(struct genradix_iter *iter,
 	if (__kds_genradix_iter_done(iter, obj_size))
 		return false;
 restart:
-	root = smp_load_acquire(&radix->root);
+	root = kds_load_dependent(&radix->root);
 	n = __kds_genradix_node(root);
 	depth = __kds_genradix_depth(root);
 	if (!n || !__kds_genradix_covers(offset, depth))
@@ -294,7 +297,7 @@ restart:
 		shift -= __KDS_GENRADIX_ARY_SHIFT;
 		span_mask = ((size_t)1 << shift) - 1;
 		slot = (offset >> shift) & (__KDS_GENRADIX_ARY - 1);
-		while (!(child = smp_load_acquire(&n->children[slot]))) {
+		while (!(child = kds_load_dependent(&n->children[slot]))) {
 			/* Absent subtree: jump to the start of the next one. */
 			if ((offset | span_mask) == SIZE_MAX) {
 				__kds_genradix_iter_past_end(iter, obj_size);
@@ -348,7 +351,7 @@ static bool kds_genradix_walk_backward(struct genradix_iter *iter,
 	}
 	offset = iter->offset;
 restart:
-	root = smp_load_acquire(&radix->root);
+	root = kds_load_dependent(&radix->root);
 	n = __kds_genradix_node(root);
 	depth = __kds_genradix_depth(root);
 	if (!n)
@@ -371,7 +374,7 @@ restart:
 
 		shift -= __KDS_GENRADIX_ARY_SHIFT;
 		slot = (offset >> shift) & (__KDS_GENRADIX_ARY - 1);
-		while (!(child = smp_load_acquire(&n->children[slot]))) {
+		while (!(child = kds_load_dependent(&n->children[slot]))) {
 			/* Absent subtree: jump to the end of the one before. */
 			start = offset & ~(((size_t)1 << shift) - 1);
 			if (!start) {
@@ -385,7 +388,7 @@ restart:
 				__kds_genradix_per_leaf(obj_size) - 1;
 			if (slot-- == 0)
 				goto restart;	/* before this node: walk down again */
-			child = smp_load_acquire(&n->children[slot]);
+			child = kds_load_dependent(&n->children[slot]);
 		}
 		if (!depth)
 			parent = n;
@@ -402,7 +405,7 @@ static void kds_genradix_prefetch_next(const struct kds_genradix_found *f,
 				       bool forward)
 {
 	if (forward && f->parent && f->slot + 1 < __KDS_GENRADIX_ARY)
-		kds_genradix_prefetch_leaf(smp_load_acquire(&f->parent->children[f->slot + 1]));
+		kds_genradix_prefetch_leaf(kds_load_dependent(&f->parent->children[f->slot + 1]));
 }
 
 /**
@@ -488,7 +491,7 @@ void *kds_genradix_iter_next(struct genradix_iter *iter,
 	    (offset >> KDS_GENRADIX_PARENT_SHIFT) + 1 == c->parent_key) {
 		f.slot = (offset >> KDS_GENRADIX_NODE_SHIFT) & (__KDS_GENRADIX_ARY - 1);
 		f.parent = c->parent;
-		f.leaf = smp_load_acquire(&f.parent->children[f.slot]);
+		f.leaf = kds_load_dependent(&f.parent->children[f.slot]);
 		found = f.leaf != NULL;
 	}
 	if (!found) {

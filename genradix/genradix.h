@@ -325,30 +325,93 @@ static __always_inline bool __kds_genradix_covers(size_t offset, unsigned int de
 }
 
 /*
- * The lookup: read the root once, take the depth from its low bits, then
- * one shift and mask per level. Child pointers are read with acquire
- * ordering, pairing with the release that published them.
+ * Depth of the deepest tree the inline walk handles itself: every tree
+ * spanning up to 8 GiB at least (three levels with 4 KiB nodes, four with
+ * 512-byte ones), at most five levels; deeper trees take the out-of-line
+ * walk. At every depth it handles, a leaf number below
+ * 2^(ARY_SHIFT * depth) belongs to an entry whose byte offset fits in a
+ * size_t, so the range check also rejects indices beyond
+ * genradix_last_pos().
  */
-static __always_inline void *__kds_genradix_lookup(struct __genradix *radix,
-						   size_t offset)
-{
-	struct genradix_root *r = smp_load_acquire(&radix->root);
-	struct genradix_node *n = __kds_genradix_node(r);
-	unsigned int depth = __kds_genradix_depth(r);
-	int shift = __kds_genradix_span_shift(depth);
+#define __KDS_GENRADIX_INLINE_SPAN	33
+#define __KDS_GENRADIX_INLINE_FIT					\
+	((__KDS_GENRADIX_SIZE_BITS - KDS_GENRADIX_NODE_SHIFT) / __KDS_GENRADIX_ARY_SHIFT)
+#define __KDS_GENRADIX_INLINE_WANT					\
+	DIV_ROUND_UP(__KDS_GENRADIX_INLINE_SPAN - KDS_GENRADIX_NODE_SHIFT,	\
+		     __KDS_GENRADIX_ARY_SHIFT)
+#define __KDS_GENRADIX_INLINE_DEPTH					\
+	(__KDS_GENRADIX_INLINE_WANT > 5 ? 5 :				\
+	 __KDS_GENRADIX_INLINE_WANT > __KDS_GENRADIX_INLINE_FIT ?	\
+	 __KDS_GENRADIX_INLINE_FIT : __KDS_GENRADIX_INLINE_WANT)
 
-	if (unlikely(ilog2(offset) >= shift))
-		return NULL;
-	/* A root word with a non-zero depth always carries a node. */
-	while (depth) {
-		depth--;
-		shift -= __KDS_GENRADIX_ARY_SHIFT;
-		n = smp_load_acquire(&n->children[(offset >> shift) &
-						   (__KDS_GENRADIX_ARY - 1)]);
-		if (unlikely(!n))
-			return NULL;
-	}
-	return likely(n) ? &n->data[offset & __KDS_GENRADIX_OFFSET_MASK] : NULL;
+_Static_assert(__KDS_GENRADIX_INLINE_DEPTH >= 1,
+	       "the inline walk must handle a tree of one level");
+
+/* Shift from a leaf number to its slot at @level above the leaves. */
+#define __KDS_GENRADIX_LEVEL_SHIFT(level)				\
+	(__KDS_GENRADIX_ARY_SHIFT * (level) < __KDS_GENRADIX_SIZE_BITS ?	\
+	 __KDS_GENRADIX_ARY_SHIFT * (level) : 0)
+
+/* Number of the leaf holding entry @idx (a shift or a constant division). */
+static __always_inline size_t __kds_genradix_leaf_nr(size_t idx, size_t obj_size)
+{
+	if (is_power_of_2(obj_size))
+		return idx >> (KDS_GENRADIX_NODE_SHIFT - ilog2(obj_size));
+	return idx / __kds_genradix_per_leaf(obj_size);
+}
+
+/*
+ * Byte offset of entry @idx within its leaf, number @leaf: from the leaf
+ * number already computed, so that the compiler does not repeat the
+ * division's multiply for the remainder.
+ */
+static __always_inline size_t __kds_genradix_leaf_offset(size_t idx, size_t leaf,
+							 size_t obj_size)
+{
+	size_t per_leaf = __kds_genradix_per_leaf(obj_size);
+
+	if (is_power_of_2(obj_size))
+		return (idx & (per_leaf - 1)) * obj_size;
+	return (idx - leaf * per_leaf) * obj_size;
+}
+
+/* The child of @n on the way to leaf @leaf, @level levels above the leaves. */
+static __always_inline struct genradix_node *
+__kds_genradix_child(struct genradix_node *n, size_t leaf, unsigned int level)
+{
+	return kds_load_dependent(&n->children[(leaf >> __KDS_GENRADIX_LEVEL_SHIFT(level)) &
+					       (__KDS_GENRADIX_ARY - 1)]);
+}
+
+/* One level of __kds_genradix_descend() below the top, if @depth has it. */
+#define __KDS_GENRADIX_DESCEND_STEP(level)				\
+do {									\
+	if (depth > (level) + 1) {					\
+		if (unlikely(!n))					\
+			return NULL;					\
+		n = __kds_genradix_child(n, leaf, (level));		\
+	}								\
+} while (0)
+
+/*
+ * The walk from root word @r of a tree of @depth (>= 1, a constant) down to
+ * the leaf numbered @leaf, which the caller has checked the tree spans:
+ * straight-line code, no loop. The root node is @r minus the constant
+ * @depth (its tag bits), which folds into the first load's address; the
+ * first slot needs no mask, as the range check bounds it.
+ * Return: the leaf, or NULL where a node on the way is absent.
+ */
+static __always_inline struct genradix_node *
+__kds_genradix_descend(struct genradix_root *r, size_t leaf, unsigned int depth)
+{
+	struct genradix_node *n = (struct genradix_node *)((unsigned long)r - depth);
+
+	n = kds_load_dependent(&n->children[leaf >> __KDS_GENRADIX_LEVEL_SHIFT(depth - 1)]);
+	__KDS_GENRADIX_DESCEND_STEP(3);
+	__KDS_GENRADIX_DESCEND_STEP(2);
+	__KDS_GENRADIX_DESCEND_STEP(1);
+	__KDS_GENRADIX_DESCEND_STEP(0);
+	return n;
 }
 
 static __always_inline void *__kds_genradix_ptr_idx(struct __genradix *radix,
@@ -361,14 +424,70 @@ static __always_inline void *__kds_genradix_ptr_idx(struct __genradix *radix,
 	return kds_genradix_ptr(radix, offset);
 }
 
+/* Number of leaves a tree of @depth spans (for the depths walked inline). */
+#define __KDS_GENRADIX_LEAVES(depth)	((size_t)1 << __KDS_GENRADIX_LEVEL_SHIFT(depth))
+
+/* One depth of __kds_genradix_lookup(): range check, then the walk. */
+#define __KDS_GENRADIX_WALK_DEPTH(d)					\
+	if (__KDS_GENRADIX_INLINE_DEPTH >= (d) && depth == (d)) {	\
+		if (unlikely(leaf >= __KDS_GENRADIX_LEAVES(d)))		\
+			return NULL;					\
+		n = __kds_genradix_descend(r, leaf, d);			\
+		goto found;						\
+	}
+
+/*
+ * The lookup, expanded at the call site where the entry size is a
+ * constant: read the root word once, then the straight-line walk for the
+ * tree's depth. The range check compares the leaf number with a constant
+ * (which also rejects indices beyond genradix_last_pos()), and each level
+ * is a shift, a mask, a load and a NULL test. The root and every child
+ * pointer are read with kds_load_dependent(): in the kernel READ_ONCE()
+ * with the address dependency ordering the reads of the node (as Linux's
+ * lookup does), in userspace an acquire load. Either pairs with the release
+ * that published the node. Trees deeper than __KDS_GENRADIX_INLINE_DEPTH
+ * take the out-of-line walk.
+ */
+static __always_inline void *__kds_genradix_lookup(struct __genradix *radix,
+						   size_t idx, size_t obj_size)
+{
+	struct genradix_root *r = kds_load_dependent(&radix->root);
+	unsigned int depth = __kds_genradix_depth(r);
+	size_t leaf = __kds_genradix_leaf_nr(idx, obj_size);
+	struct genradix_node *n;
+	size_t offset;
+
+	/*
+	 * With a constant division (entry sizes that are not a power of two)
+	 * GCC would compute the quotient's multiply again for the remainder
+	 * on the way out; hiding the quotient's value keeps it to one.
+	 */
+	if (!is_power_of_2(obj_size))
+		OPTIMIZER_HIDE_VAR(leaf);
+	offset = __kds_genradix_leaf_offset(idx, leaf, obj_size);
+	__KDS_GENRADIX_WALK_DEPTH(1)
+	__KDS_GENRADIX_WALK_DEPTH(2)
+	__KDS_GENRADIX_WALK_DEPTH(3)
+	__KDS_GENRADIX_WALK_DEPTH(4)
+	__KDS_GENRADIX_WALK_DEPTH(5)
+	if (!depth) {
+		/* A single leaf, or an empty tree (a NULL node). */
+		if (unlikely(leaf))
+			return NULL;
+		n = __kds_genradix_node(r);
+		goto found;
+	}
+	return __kds_genradix_ptr_idx(radix, idx, obj_size);
+found:
+	if (unlikely(!n))
+		return NULL;
+	return &n->data[offset];
+}
+
 static __always_inline void *__kds_genradix_ptr_inl(struct __genradix *radix,
 						    size_t idx, size_t obj_size)
 {
-	size_t offset;
-
-	if (unlikely(!__kds_genradix_offset(idx, obj_size, &offset)))
-		return NULL;
-	return __kds_genradix_lookup(radix, offset);
+	return __kds_genradix_lookup(radix, idx, obj_size);
 }
 
 /* Free the caller's spare node and clear its slot (the call owns it). */
@@ -388,14 +507,14 @@ static __always_inline void *__kds_genradix_alloc_idx(struct __genradix *radix,
 	size_t offset;
 	void *p;
 
+	if (inl) {
+		p = __kds_genradix_lookup(radix, idx, obj_size);
+		if (likely(p))
+			return p;
+	}
 	if (unlikely(!__kds_genradix_offset(idx, obj_size, &offset))) {
 		__kds_genradix_consume(spare);
 		return NULL;
-	}
-	if (inl) {
-		p = __kds_genradix_lookup(radix, offset);
-		if (likely(p))
-			return p;
 	}
 	return kds_genradix_ptr_alloc(radix, offset, spare, gfp);
 }
@@ -408,19 +527,26 @@ static __always_inline void *__kds_genradix_alloc_idx(struct __genradix *radix,
  * An entry exists when the leaf holding it has been allocated, whether by
  * allocating this entry or another one in the same leaf.
  *
+ * The lookup is expanded at the call site (a straight-line walk for trees
+ * up to __KDS_GENRADIX_INLINE_DEPTH levels, a call beyond), unlike Linux,
+ * where only genradix_ptr_inlined() is.
+ *
  * Context: any; may run concurrently with genradix_ptr_alloc().
  * Return: the entry, or NULL when it does not exist or @_idx is larger than
  * genradix_last_pos().
  */
 #define genradix_ptr(_radix, _idx)					\
 	(__kds_genradix_cast(_radix)					\
-	 __kds_genradix_ptr_idx(&(_radix)->tree, (_idx),		\
+	 __kds_genradix_ptr_inl(&(_radix)->tree, (_idx),		\
 				__kds_genradix_obj_size(_radix)))
 
 /**
  * genradix_ptr_inlined() - genradix_ptr() expanded inline at the call site.
  * @_radix: the tree.
  * @_idx: index of the entry.
+ *
+ * The same as genradix_ptr(), which kds always expands inline; kept for
+ * source compatibility with Linux 6.7+.
  *
  * Context: any; may run concurrently with genradix_ptr_alloc().
  * Return: the entry, or NULL when it does not exist or @_idx is larger than
@@ -439,6 +565,8 @@ static __always_inline void *__kds_genradix_alloc_idx(struct __genradix *radix,
  *
  * Lock-free: concurrent callers agree on one node per slot; a caller that
  * loses a race frees (or keeps for a lower level) the node it allocated.
+ * The lookup of an existing entry is expanded at the call site, as in
+ * genradix_ptr(); only growing the tree is a call.
  *
  * Context: may sleep if @_gfp allows; may run concurrently with other
  * genradix_ptr_alloc() and genradix_ptr() calls on the same tree.
@@ -449,7 +577,7 @@ static __always_inline void *__kds_genradix_alloc_idx(struct __genradix *radix,
 	(__kds_genradix_cast(_radix)					\
 	 __kds_genradix_alloc_idx(&(_radix)->tree, (_idx),		\
 				  __kds_genradix_obj_size(_radix),	\
-				  NULL, (_gfp), false))
+				  NULL, (_gfp), true))
 
 /**
  * genradix_ptr_alloc_inlined() - genradix_ptr_alloc() with the lookup of an
@@ -457,6 +585,9 @@ static __always_inline void *__kds_genradix_alloc_idx(struct __genradix *radix,
  * @_radix: the tree.
  * @_idx: index of the entry.
  * @_gfp: allocation flags for new nodes.
+ *
+ * The same as genradix_ptr_alloc(), which kds always expands inline; kept
+ * for source compatibility with Linux 6.7+.
  *
  * Context: as genradix_ptr_alloc().
  * Return: as genradix_ptr_alloc().

@@ -42,6 +42,16 @@
  */
 #define KDS_PORT_HAS_KERNEL_DMA_API 1
 
+/*
+ * kds_load_dependent - load a pointer that the caller then dereferences,
+ * ordered before those dereferences by the address dependency (pairs with a
+ * release store or cmpxchg_release() of the pointer): READ_ONCE(), the
+ * kernel's idiom for lockless lookups. Free on every architecture, where an
+ * acquire load costs a barrier or ordered load per level on arm64 and
+ * POWER. The userspace port makes this an acquire load.
+ */
+#define kds_load_dependent(p)		READ_ONCE(*(p))
+
 /* Allocation counters (kernel/port.c). */
 void *kds_kmalloc(size_t size, gfp_t gfp);
 void *kds_kmalloc_array(size_t n, size_t size, gfp_t gfp);

@@ -5,6 +5,8 @@
  */
 #include "kds_port.h"
 
+#include <linux/kmemleak.h>
+
 static atomic_long_t kds_live = ATOMIC_LONG_INIT(0);
 
 /* The kernel's own allocators, reached past the counting macros. */
@@ -62,6 +64,14 @@ void kds_kvfree(const void *p)
  * kds_node_alloc - a zeroed, @size-aligned block (@size a power of two up to
  * PAGE_SIZE): a whole page from the page allocator, or a naturally aligned
  * kmalloc block for smaller sizes.
+ *
+ * kmemleak tracks kmalloc blocks but not pages from the page allocator, so
+ * without help it would neither scan a page node nor know it: an object
+ * whose only reference is kept in a genradix entry would be reported as a
+ * leak. A page node is therefore registered with kmemleak as an object
+ * (min_count 1: scanned, and reported itself if it is ever lost), and
+ * unregistered before it is freed, as Linux's genradix did while its nodes
+ * were pages. Without CONFIG_DEBUG_KMEMLEAK both calls compile to nothing.
  */
 void *kds_node_alloc(size_t size, gfp_t gfp)
 {
@@ -69,10 +79,13 @@ void *kds_node_alloc(size_t size, gfp_t gfp)
 
 	if (WARN_ON(!is_power_of_2(size) || size > PAGE_SIZE))
 		return NULL;
-	if (size == PAGE_SIZE)
+	if (size == PAGE_SIZE) {
 		p = (void *)get_zeroed_page(gfp);
-	else
+		if (p)
+			kmemleak_alloc(p, PAGE_SIZE, 1, gfp);
+	} else {
 		p = kmalloc(size, gfp | __GFP_ZERO);
+	}
 	return kds_count(p);
 }
 
@@ -81,10 +94,12 @@ void kds_node_free(void *p, size_t size)
 	if (!p)
 		return;
 	atomic_long_dec(&kds_live);
-	if (size == PAGE_SIZE)
+	if (size == PAGE_SIZE) {
+		kmemleak_free(p);
 		free_page((unsigned long)p);
-	else
+	} else {
 		kfree(p);
+	}
 }
 
 long kds_alloc_live(void)

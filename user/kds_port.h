@@ -72,6 +72,8 @@ typedef unsigned int gfp_t;
 #define __packed		__attribute__((__packed__))
 #define fallthrough		__attribute__((__fallthrough__))
 #define barrier()		__asm__ __volatile__("" ::: "memory")
+/* OPTIMIZER_HIDE_VAR - make the compiler forget what it knows about @var's value. */
+#define OPTIMIZER_HIDE_VAR(var)	__asm__("" : "=r"(var) : "0"(var))
 
 #define BITS_PER_LONG		(8 * (int)sizeof(long))
 #define BITS_PER_BYTE		8
@@ -334,6 +336,16 @@ static inline void *kds_kmalloc_array(size_t n, size_t size, gfp_t gfp)
 #define WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 #define smp_load_acquire(p)	__atomic_load_n((p), __ATOMIC_ACQUIRE)
 #define smp_store_release(p, v)	__atomic_store_n((p), (v), __ATOMIC_RELEASE)
+/*
+ * kds_load_dependent - load a pointer that the caller then dereferences,
+ * ordered before those dereferences (pairs with a release store or
+ * cmpxchg_release() of the pointer). The kernel port uses READ_ONCE() and
+ * the address dependency; C11 has no usable dependency ordering (compilers
+ * promote memory_order_consume to acquire) and ThreadSanitizer sees the
+ * pairing only through acquire, so here it is an acquire load. On x86 both
+ * are a plain load.
+ */
+#define kds_load_dependent(p)	__atomic_load_n((p), __ATOMIC_ACQUIRE)
 #define smp_mb()		__atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define smp_rmb()		__atomic_thread_fence(__ATOMIC_ACQUIRE)
 #define smp_wmb()		__atomic_thread_fence(__ATOMIC_RELEASE)
