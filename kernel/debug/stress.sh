@@ -33,89 +33,77 @@ SB=/sys/bus/kds_dax
 KL=/sys/kernel/debug/kmemleak
 STRESS_RUN=/tmp/kds-stress.run
 
-# ---- the loops: each runs until $STRESS_RUN goes, ignoring errors (kds.ko
-# comes and goes under them), and says how many rounds it made.
-stress_done() { say "stress: $1: $2 rounds"; }
-
-# create and delete regions $1 and $2 (two loops: creations race each other)
-stress_regions() {
-	local i=0 r
+# ---- the loops: stress_loop WHAT ROUND [ARGS] calls ROUND ARGS until
+# $STRESS_RUN goes, ignoring errors (kds.ko comes and goes under it), and
+# says how many rounds it made.
+stress_loop() {
+	local what=$1 i=0
+	shift
 	while [ -e $STRESS_RUN ]; do
-		for r in "$1" "$2"; do
-			echo "$r $(printf '0x%x' $(((0x40 + r) << 28))) 0x8000000 0x200000 0" >$SB/create_region
-		done
-		for r in "$1" "$2"; do
-			echo "$r" >$SB/delete_region
-		done
+		"$@"
 		i=$((i + 1))
 	done 2>/dev/null
-	stress_done "create/delete_region $1 $2" $i
+	say "stress: $what: $i rounds"
 }
 
-# new_id / remove_id on kds_kmem, racing the regions' creation
-stress_ids() {
-	local i=0 d
-	while [ -e $STRESS_RUN ]; do
-		for d in dax20.0 dax21.0 dax22.0 dax23.0; do
-			echo $d >$SB/drivers/kds_kmem/new_id
-			echo $d >$SB/drivers/kds_device_dax/new_id
-			echo $d >$SB/drivers/kds_kmem/remove_id
-			echo $d >$SB/drivers/kds_device_dax/remove_id
-		done
-		i=$((i + 1))
-	done 2>/dev/null
-	stress_done "new_id/remove_id" $i
+# create and delete regions $1 and $2 (two loops: creations race each other)
+round_regions() {
+	local r
+	for r in "$1" "$2"; do
+		echo "$r $(printf '0x%x' $(((0x40 + r) << 28))) 0x8000000 0x200000 0" >$SB/create_region
+	done
+	for r in "$1" "$2"; do
+		echo "$r" >$SB/delete_region
+	done
+}
+
+# new_id / remove_id on both drivers, racing the regions' creation
+round_ids() {
+	local d
+	for d in dax20.0 dax21.0 dax22.0 dax23.0; do
+		echo $d >$SB/drivers/kds_kmem/new_id
+		echo $d >$SB/drivers/kds_device_dax/new_id
+		echo $d >$SB/drivers/kds_kmem/remove_id
+		echo $d >$SB/drivers/kds_device_dax/remove_id
+	done
 }
 
 # unbind, bind to either driver, drivers_probe
-stress_bind() {
-	local i=0 d
-	while [ -e $STRESS_RUN ]; do
-		for d in dax20.0 dax21.0 dax22.0 dax23.0; do
-			echo $d >$SB/drivers/kds_device_dax/unbind
-			echo $d >$SB/drivers/kds_kmem/bind
-			echo $d >$SB/drivers/kds_kmem/unbind
-			echo $d >$SB/drivers_probe
-			echo $d >$SB/drivers/kds_device_dax/bind
-		done
-		i=$((i + 1))
-	done 2>/dev/null
-	stress_done "bind/unbind/drivers_probe" $i
+round_bind() {
+	local d
+	for d in dax20.0 dax21.0 dax22.0 dax23.0; do
+		echo $d >$SB/drivers/kds_device_dax/unbind
+		echo $d >$SB/drivers/kds_kmem/bind
+		echo $d >$SB/drivers/kds_kmem/unbind
+		echo $d >$SB/drivers_probe
+		echo $d >$SB/drivers/kds_device_dax/bind
+	done
 }
 
 # every attribute of every device and region
-stress_read() {
-	local i=0
-	while [ -e $STRESS_RUN ]; do
-		cat $SB/devices/*/modalias $SB/devices/*/size $SB/devices/*/target_node \
-			$SB/devices/*/kmem_range $SB/devices/*/uevent \
-			/sys/devices/kds_dax_region*/dax_region/* >/dev/null
-		i=$((i + 1))
-	done 2>/dev/null
-	stress_done "attribute reads" $i
+round_read() {
+	cat $SB/devices/*/modalias $SB/devices/*/size $SB/devices/*/target_node \
+		$SB/devices/*/kmem_range $SB/devices/*/uevent \
+		/sys/devices/kds_dax_region*/dax_region/* >/dev/null
 }
 
-# oversized and malformed writes to every writable file
-stress_bad() {
-	local i=0 big huge f
-	big=$(printf '%0200d' 0)
-	huge=$(printf '%05000d' 0)
-	while [ -e $STRESS_RUN ]; do
-		for f in $SB/create_region $SB/delete_region \
-			$SB/drivers/kds_kmem/new_id $SB/drivers/kds_kmem/remove_id; do
-			echo "$big" >"$f"
-			echo "$huge" >"$f"
-			echo "x y" >"$f"
-			echo "20 0x1000 0x8000000 0x200000 0" >"$f"
-			echo "dax$big.0" >"$f"
-			echo "dax-1.0" >"$f"
-			echo "dax20.99999999999999999999" >"$f"
-			printf '\n' >"$f"
-			printf 'dax20.0\n\n' >"$f"
-		done
-		i=$((i + 1))
-	done 2>/dev/null
-	stress_done "malformed writes" $i
+# oversized (200 and 5000 bytes) and malformed writes to every writable file
+STRESS_BIG=$(printf '%0200d' 0)
+STRESS_HUGE=$(printf '%05000d' 0)
+round_bad() {
+	local f
+	for f in $SB/create_region $SB/delete_region \
+		$SB/drivers/kds_kmem/new_id $SB/drivers/kds_kmem/remove_id; do
+		echo "$STRESS_BIG" >"$f"
+		echo "$STRESS_HUGE" >"$f"
+		echo "x y" >"$f"
+		echo "20 0x1000 0x8000000 0x200000 0" >"$f"
+		echo "dax$STRESS_BIG.0" >"$f"
+		echo "dax-1.0" >"$f"
+		echo "dax20.99999999999999999999" >"$f"
+		printf '\n' >"$f"
+		printf 'dax20.0\n\n' >"$f"
+	done
 }
 
 # rmmod kds.ko and load it again, once a second, while the loops run
@@ -183,12 +171,12 @@ extra_before_unload() {
 	if [ "$s" -gt 0 ]; then
 		say "stress: ${s}s of concurrent sysfs work, then ${s}s more with rmmod/insmod of kds.ko"
 		: >$STRESS_RUN
-		stress_regions 20 21 &
-		stress_regions 22 23 &
-		stress_ids &
-		stress_bind &
-		stress_read &
-		stress_bad &
+		stress_loop "create/delete_region 20 21" round_regions 20 21 &
+		stress_loop "create/delete_region 22 23" round_regions 22 23 &
+		stress_loop "new_id/remove_id" round_ids &
+		stress_loop "bind/unbind/drivers_probe" round_bind &
+		stress_loop "attribute reads" round_read &
+		stress_loop "malformed writes" round_bad &
 		sleep "$s"
 		stress_reload "$s"
 		rm -f $STRESS_RUN
