@@ -22,7 +22,7 @@
 # unreferenced object allocated by kds_faults_leak, while the real suites
 # still pass.
 #
-# Environment: as kernel/vm/run.sh (KDS_VM_TIMEOUT defaults to 600 here,
+# Environment: as kernel/vm/run.sh (KDS_VM_TIMEOUT defaults to 1200 here,
 # KDS_VM_SMP to 2, KDS_VM_MEM to 1G), and KDS_STRESS_SECS (default 10).
 set -uo pipefail
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
@@ -49,7 +49,7 @@ export KDS_VM_KERNEL=$dir/bzImage
 export KDS_VM_MODULES=$dir/modules
 export KDS_VM_SMP=${KDS_VM_SMP:-2}
 export KDS_VM_MEM=${KDS_VM_MEM:-1G}
-export KDS_VM_TIMEOUT=${KDS_VM_TIMEOUT:-600}
+export KDS_VM_TIMEOUT=${KDS_VM_TIMEOUT:-1200}
 echo "vm_debug_test: $variant debug kernel $KVER from $dir"
 
 conf=$work/kds-debug.conf
