@@ -119,7 +119,7 @@ BEGIN {
 		if (!leak_named && (line ~ /\[kds[a-z0-9_]*\]/ || line ~ /\] 0xffffffff[a-f][0-9a-f]+$/)) {
 			leak_named = 1
 			frame = line
-			sub(/^kds-vm: kmemleak: +(\[<[0-9a-f]+>\] )?/, "", frame)
+			sub(/^kds-vm: kmemleak: +(\[<[^>]*>\] )?/, "", frame)
 			problem("kmemleak: " leak_head " from " frame)
 		}
 	} else if (line ~ /^kds-vm: /)

@@ -103,7 +103,7 @@ mutate "list corruption" 1 'checker: .*list_add corruption' \
 mutate "a KCSAN race" 1 'checker: BUG: KCSAN: data-race' \
 	's/^\(.*kds: loaded\)$/\1\n[    3.64] BUG: KCSAN: data-race in a \/ b/'
 mutate "a kmemleak report naming kds" 1 'kmemleak: unreferenced object 0xffff8880 \(size 64\): from kds_dax_glue_reserve\+0x1\/0x2 \[kds\]' \
-	's/^kds-vm: done$/kds-vm: kmemleak: unreferenced object 0xffff8880 (size 64):\nkds-vm: kmemleak:   backtrace:\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<ffffffffc0012345>] kds_dax_glue_reserve+0x1\/0x2 [kds]\nkds-vm: done/'
+	's/^kds-vm: done$/kds-vm: kmemleak: unreferenced object 0xffff8880 (size 64):\nkds-vm: kmemleak:   backtrace:\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<(____ptrval____)>] kds_dax_glue_reserve+0x1\/0x2 [kds]\nkds-vm: done/'
 mutate "a kmemleak report from an unloaded module" 1 'kmemleak: unreferenced object 0xffff8880 \(size 32\): from 0xffffffffc0012345' \
 	's/^kds-vm: done$/kds-vm: kmemleak: unreferenced object 0xffff8880 (size 32):\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<ffffffffc0012345>] 0xffffffffc0012345\nkds-vm: done/'
 mutate "a kmemleak report of the kernel's own" 0 '^kds-vm: PASS' \
