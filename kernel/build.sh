@@ -8,6 +8,11 @@
 # out-of-tree module build against the installed Debian headers. Fails on
 # any compiler or modpost warning. Prints the path of kds.ko last.
 #
+# Environment (the kernel to build against):
+#   KDIR  a kernel build tree (default /lib/modules/$KVER/build)
+#   KVER  its version (default: kernel/kver.sh --headers-only, or the
+#         kernel.release KDIR names when only KDIR is given)
+#
 # --tests also builds the test module kds_test.ko in OUTDIR/kds_test (its
 # own copy of the shared sources, kernel/port.c, kernel/tests/*.c and the
 # components' test tables <component>/tests/*.h, with kernel/tests/Kbuild)
@@ -20,8 +25,18 @@ if [ "${1:-}" = "--tests" ]; then
 	shift
 fi
 out=${1:-$root/kernel/build}
-kver=$("$root/kernel/kver.sh" --headers-only)
-kdir=/lib/modules/$kver/build
+if [ -n "${KVER:-}" ]; then
+	kver=$KVER
+elif [ -n "${KDIR:-}" ] && [ -r "$KDIR/include/config/kernel.release" ]; then
+	kver=$(cat "$KDIR/include/config/kernel.release")
+else
+	kver=$("$root/kernel/kver.sh" --headers-only)
+fi
+kdir=${KDIR:-/lib/modules/$kver/build}
+if [ ! -e "$kdir/Makefile" ]; then
+	echo "build.sh: $kdir is not a kernel build tree (no Makefile); set KDIR or KVER" >&2
+	exit 1
+fi
 
 # copy_top SRC DST: the top-level .c and .h files of SRC into DST.
 copy_top() {

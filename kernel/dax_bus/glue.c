@@ -46,6 +46,8 @@ struct kds_dax_glue_driver {
  * struct kds_dax_glue_dev - a dev_dax on the kds_dax bus.
  * @dev: the driver-model device (bus kds_dax, parent the region device).
  * @core: the core dev_dax (name, region reference, alive state).
+ * @offered: set once device_add() has returned: until then the bus match
+ *           refuses every driver (kds_dax_glue_match()).
  * @kmem_bound: set while kds_kmem has recorded a range for it.
  * @kmem_start: start of the range kds_kmem would hot-plug.
  * @kmem_size: size of that range.
@@ -53,6 +55,7 @@ struct kds_dax_glue_driver {
 struct kds_dax_glue_dev {
 	struct device dev;
 	struct kds_dev_dax core;
+	bool offered;
 	bool kmem_bound;
 	u64 kmem_start;
 	u64 kmem_size;
@@ -273,10 +276,34 @@ static int kds_dax_glue_fill_attrs(void)
 
 /* ----------------------------------------------------------- the bus */
 
+/*
+ * device_add() links a device into the bus's device list before the driver
+ * core is ready to probe it; an attach that finds it in that window (a
+ * concurrent new_id, bind or drivers_probe) would only defer. So a device
+ * matches no driver until kds_dax_glue_region_create() has seen
+ * device_add() return and offers it (kds_dax_glue_offer()).
+ */
 static int kds_dax_glue_match(struct device *dev, struct device_driver *drv)
 {
-	return kds_dax_driver_match(&kds_dax_glue_drv(drv)->core,
-				    &kds_dax_glue_dev(dev)->core);
+	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
+
+	/* Pairs with the release in kds_dax_glue_offer(). */
+	if (!smp_load_acquire(&gdev->offered))
+		return 0;
+	return kds_dax_driver_match(&kds_dax_glue_drv(drv)->core, &gdev->core);
+}
+
+/*
+ * Make a registered device visible to the drivers and bind it, as
+ * device_add() would have: the release orders everything device_add() did
+ * (ready to probe included) before any match that sees @offered.
+ */
+static void kds_dax_glue_offer(struct kds_dax_glue_dev *gdev)
+{
+	smp_store_release(&gdev->offered, true);
+	/* Returns 1 bound, 0 no driver, < 0 gone or refused: as device_add(). */
+	if (device_attach(&gdev->dev) < 0)
+		dev_dbg(&gdev->dev, "no driver bound\n");
 }
 
 static int kds_dax_glue_probe(struct device *dev)
@@ -501,8 +528,8 @@ static void kds_dax_glue_region_destroy(struct kds_dax_glue_region *rg)
 
 /*
  * Create region @id over [@start, @start + @size) and its dev_dax
- * dax<id>.0, which the driver core then offers to the drivers (the
- * default driver binds it).
+ * dax<id>.0, which is offered to the drivers once registered (the default
+ * driver binds it).
  */
 static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 				      unsigned int align, int target_node)
@@ -557,6 +584,7 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 		goto err_del;
 	}
 	rg->dax = gdev;
+	kds_dax_glue_offer(gdev);
 	/* The creator's reference: the registration and the device hold it. */
 	kds_dax_region_put(core);
 	list_add_tail(&rg->node, &kds_dax_glue_regions);

@@ -17,7 +17,13 @@
 #     bracket, and no BUG, oops, panic, call trace, UBSAN/KASAN report or
 #     hung-task report anywhere;
 #   - no "allocation(s) leaked" report, and at least `unloads` modules (2:
-#     kds and kds_test) reported "unloaded, no allocation outstanding".
+#     kds and kds_test) reported "unloaded, no allocation outstanding";
+#   - on a debug kernel: no lockdep, KCSAN, list-corruption or ODEBUG report
+#     (even inside an expect-warning bracket), and no kmemleak report (as
+#     the guest prints it: "kds-vm: kmemleak: unreferenced object ...")
+#     whose backtrace names a kds module ("[kds...]") or an address in
+#     module space without a symbol (a module since unloaded: the test VM
+#     unloads only kds modules).
 #
 # Console lines carry a printk timestamp ("[    1.234567] "), which is
 # removed before parsing; KTAP nesting is four spaces per level.
@@ -104,6 +110,20 @@ BEGIN {
 		problem("kernel error: " line)
 	if (line ~ /allocation\(s\) leaked/)
 		problem("leak: " line)
+	if (line ~ /possible (circular|recursive) locking|suspicious RCU usage|inconsistent lock state|called from invalid context|KCSAN:|list_[a-z_]+ corruption|ODEBUG: /)
+		problem("checker: " line)
+	if (line ~ /^kds-vm: kmemleak: unreferenced object/) {
+		leak_head = substr(line, 19)
+		leak_named = 0
+	} else if (line ~ /^kds-vm: kmemleak: / && leak_head != "") {
+		if (!leak_named && (line ~ /\[kds[a-z0-9_]*\]/ || line ~ /\] 0xffffffff[a-f][0-9a-f]+$/)) {
+			leak_named = 1
+			frame = line
+			sub(/^kds-vm: kmemleak: +(\[<[^>]*>\] )?/, "", frame)
+			problem("kmemleak: " leak_head " from " frame)
+		}
+	} else if (line ~ /^kds-vm: /)
+		leak_head = ""	# kernel lines may interleave; the guest's next line ends it
 	if (line ~ /unloaded, no allocation outstanding/)
 		clean_unloads++
 

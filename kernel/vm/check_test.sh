@@ -91,6 +91,24 @@ mutate "init never started" 1 'never started' \
 mutate "mis-indented KTAP" 1 'indentation of 2 spaces' \
 	's/    ok 3 port_node/  ok 3 port_node/'
 
+# Debug-kernel reports (kernel/debug/): lockdep even inside an
+# expect-warning bracket; kmemleak only when the backtrace names a kds
+# module or an unloaded module's address.
+mutate "lockdep inside a bracket" 1 'checker: .*possible circular locking dependency' \
+	's/^\(.*kds_test: expect-warning begin.*\)$/\1\n[    3.64] WARNING: possible circular locking dependency detected/'
+mutate "sleeping in atomic context" 1 'checker: BUG: sleeping function called from invalid context' \
+	's/^\(.*kds: loaded\)$/\1\n[    3.64] BUG: sleeping function called from invalid context at mm\/slab.h:1/'
+mutate "list corruption" 1 'checker: .*list_add corruption' \
+	's/^\(.*kds: loaded\)$/\1\n[    3.64] list_add corruption. next->prev should be prev/'
+mutate "a KCSAN race" 1 'checker: BUG: KCSAN: data-race' \
+	's/^\(.*kds: loaded\)$/\1\n[    3.64] BUG: KCSAN: data-race in a \/ b/'
+mutate "a kmemleak report naming kds" 1 'kmemleak: unreferenced object 0xffff8880 \(size 64\): from kds_dax_glue_reserve\+0x1\/0x2 \[kds\]' \
+	's/^kds-vm: done$/kds-vm: kmemleak: unreferenced object 0xffff8880 (size 64):\nkds-vm: kmemleak:   backtrace:\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<(____ptrval____)>] kds_dax_glue_reserve+0x1\/0x2 [kds]\nkds-vm: done/'
+mutate "a kmemleak report from an unloaded module" 1 'kmemleak: unreferenced object 0xffff8880 \(size 32\): from 0xffffffffc0012345' \
+	's/^kds-vm: done$/kds-vm: kmemleak: unreferenced object 0xffff8880 (size 32):\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<ffffffffc0012345>] 0xffffffffc0012345\nkds-vm: done/'
+mutate "a kmemleak report of the kernel's own" 0 '^kds-vm: PASS' \
+	's/^kds-vm: done$/kds-vm: kmemleak: unreferenced object 0xffff8880 (size 32):\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<ffffffff81234599>] acpi_init+0x1\/0x2\nkds-vm: kmemleak: summary 0 naming a kds module, 1 other(s)\nkds-vm: done/'
+
 # Extraction keeps exactly the KTAP document.
 awk -v mode=extract -f "$check" "$good" >"$tmp/ktap"
 if [ "$(head -n 1 "$tmp/ktap")" = "KTAP version 1" ] && [ "$(wc -l <"$tmp/ktap")" = 19 ] &&

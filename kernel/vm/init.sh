@@ -21,6 +21,10 @@ INJECT=
 
 say "init start ($(uname -r))"
 
+# An extra stage (kernel/vm/run.sh --extra): may define extra_before_unload
+# and extra_after_unload, run around kds.ko's final unload below.
+[ -r /lib/kds/extra.sh ] && . /lib/kds/extra.sh
+
 # kds.ko: loads and is listed; it stays loaded while kds_test.ko writes to
 # its kds_dax bus, and its unload (last) reports leaks.
 kds_loaded=0
@@ -198,9 +202,11 @@ elif [ "$kds_loaded" = 1 ]; then
 	fail "sysfs: $B missing"
 fi
 
+type extra_before_unload >/dev/null 2>&1 && extra_before_unload
 if [ "$kds_loaded" = 1 ]; then
 	rmmod kds || fail "rmmod kds"
 fi
+type extra_after_unload >/dev/null 2>&1 && extra_after_unload
 
 say "done"
 sync

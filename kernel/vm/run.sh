@@ -4,11 +4,15 @@
 # run.sh - build kds.ko and kds_test.ko, boot the installed Debian kernel in
 # QEMU with a busybox initramfs that loads them, and judge the console.
 #
-#   kernel/vm/run.sh [--inject LIST] [--keep DIR]
+#   kernel/vm/run.sh [--inject LIST] [--keep DIR] [--extra SCRIPT] [--add FILE]...
 #
 #   --inject LIST  load kds_test.ko with inject=LIST (fail,leak,warn): plants
 #                  faults, so the run is expected to FAIL (runner self-test)
 #   --keep DIR     copy console.log, ktap.txt and report.txt to DIR
+#   --extra SCRIPT a guest shell script /init sources (as /lib/kds/extra.sh);
+#                  it may define extra_before_unload and extra_after_unload,
+#                  run before and after kds.ko's final unload
+#   --add FILE     also pack FILE into the guest's /lib/kds/ (repeatable)
 #
 # Environment:
 #   KDS_VM_ACCEL    tcg (default), kvm, or auto: auto uses KVM only when
@@ -17,6 +21,12 @@
 #                   times out is retried once with TCG.
 #   KDS_VM_TIMEOUT  hard limit for the boot, in seconds (default 150)
 #   KDS_VM_MEM      guest memory (default 512M)
+#   KDS_VM_SMP      guest CPUs (default 1)
+#   KDS_VM_KERNEL   kernel image to boot (default /boot/vmlinuz-$KVER)
+#   KDS_VM_MODULES  its module folder, for device_dax.ko
+#                   (default /lib/modules/$KVER)
+#   KDIR, KVER      the kernel to build against and boot (kernel/build.sh;
+#                   KVER defaults to kernel/kver.sh)
 #
 # Exit status: 0 when the console log passes kernel/vm/check.awk (complete
 # KTAP, no "not ok", no unexpected kernel warning, no BUG/oops/panic, no
@@ -32,16 +42,21 @@ fi
 
 inject=
 keep=
+extra=
+adds=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--inject) inject=$2; shift 2 ;;
 	--keep) keep=$2; shift 2 ;;
-	*) echo "usage: $0 [--inject LIST] [--keep DIR]" >&2; exit 2 ;;
+	--extra) extra=$2; shift 2 ;;
+	--add) adds+=("$2"); shift 2 ;;
+	*) echo "usage: $0 [--inject LIST] [--keep DIR] [--extra SCRIPT] [--add FILE]..." >&2; exit 2 ;;
 	esac
 done
 accel=${KDS_VM_ACCEL:-tcg}
 limit=${KDS_VM_TIMEOUT:-150}
 mem=${KDS_VM_MEM:-512M}
+smp=${KDS_VM_SMP:-1}
 probe_limit=${KDS_VM_PROBE_TIMEOUT:-15}
 
 die() { echo "run.sh: $*" >&2; exit 2; }
@@ -54,8 +69,9 @@ busybox=/bin/busybox
 if readelf -l "$busybox" 2>/dev/null | grep -q INTERP; then
 	die "$busybox is dynamically linked (apt-get install busybox-static)"
 fi
-kver=$("$root/kernel/kver.sh")
-vmlinuz=/boot/vmlinuz-$kver
+kver=${KVER:-$("$root/kernel/kver.sh")}
+vmlinuz=${KDS_VM_KERNEL:-/boot/vmlinuz-$kver}
+moddir=${KDS_VM_MODULES:-/lib/modules/$kver}
 [ -r "$vmlinuz" ] || die "$vmlinuz is not readable"
 
 work=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-vm.XXXXXX")
@@ -73,9 +89,15 @@ cp "$busybox" "$ir/bin/busybox"
 cp "$here/init.sh" "$ir/init"
 chmod 755 "$ir/init"
 cp "$kds_ko" "$test_ko" "$ir/lib/kds/"
+if [ -n "$extra" ]; then
+	cp "$extra" "$ir/lib/kds/extra.sh"
+fi
+for f in ${adds[@]+"${adds[@]}"}; do
+	cp "$f" "$ir/lib/kds/"
+done
 # The kernel's own device_dax module (uncompressed: busybox insmod may not
 # read compressed modules).
-for f in /lib/modules/"$kver"/kernel/drivers/dax/device_dax.ko{,.xz,.zst}; do
+for f in "$moddir"/kernel/drivers/dax/device_dax.ko{,.xz,.zst}; do
 	[ -e "$f" ] || continue
 	case $f in
 	*.xz) xz -dc "$f" >"$ir/lib/kds/device_dax.ko" ;;
@@ -170,7 +192,7 @@ boot() {
 	shift 2
 	local rc=0
 	timeout --kill-after=5 "$secs" qemu-system-x86_64 "$@" \
-		-m "$mem" -smp 1 -nographic -no-reboot -nic none \
+		-m "$mem" -smp "$smp" -nographic -no-reboot -nic none \
 		-kernel "$vmlinuz" -initrd "$work/initramfs.cpio.gz" \
 		-append "$cmdline" </dev/null >"$log" 2>"$log.qemu" || rc=$?
 	return $rc

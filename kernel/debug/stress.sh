@@ -1,0 +1,219 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# stress.sh - the debug-kernel stage of the kds test VM. kernel/vm/run.sh
+# --extra packs it as /lib/kds/extra.sh; /init (kernel/vm/init.sh) sources
+# it and calls extra_before_unload after its sysfs script and
+# extra_after_unload after kds.ko's final unload. It uses /init's say and
+# fail: a "kds-vm: FAIL: ..." line fails the run.
+#
+# Settings, from /lib/kds/kds-debug.conf when present:
+#   STRESS_SECS  seconds of concurrent stress with kds.ko loaded, followed
+#                by as many seconds of rmmod/insmod of kds.ko while the
+#                loops keep going (default 10; 0 skips the stress)
+#   FAULTS       load /lib/kds/kds_faults.ko with faults=FAULTS after kds.ko's
+#                final unload (planted bugs: the run must then fail)
+#
+# extra_before_unload: the stress (below), then checks that the bus still
+# works, then a kmemleak scan while kds.ko is loaded (a report's backtrace
+# names [kds] only while the module is loaded).
+# extra_after_unload: the planted faults if any, a second kmemleak scan
+# (after kds.ko's unload: anything it left behind), and a check that
+# lockdep is still on (it switches itself off after its first report or
+# a KASAN report).
+#
+# kmemleak reports are printed as "kds-vm: kmemleak: <line>": every report
+# whose backtrace names a kds module (the first 8) and the first 2 others;
+# kernel/vm/check.awk fails the run on the former.
+
+STRESS_SECS=10
+FAULTS=
+[ -r /lib/kds/kds-debug.conf ] && . /lib/kds/kds-debug.conf
+
+SB=/sys/bus/kds_dax
+KL=/sys/kernel/debug/kmemleak
+STRESS_RUN=/tmp/kds-stress.run
+
+# ---- the loops: stress_loop WHAT ROUND [ARGS] calls ROUND ARGS until
+# $STRESS_RUN goes, ignoring errors (kds.ko comes and goes under it), and
+# says how many rounds it made.
+stress_loop() {
+	local what=$1 i=0
+	shift
+	while [ -e $STRESS_RUN ]; do
+		"$@"
+		i=$((i + 1))
+	done 2>/dev/null
+	say "stress: $what: $i rounds"
+}
+
+# create and delete regions $1 and $2 (two loops: creations race each other)
+round_regions() {
+	local r
+	for r in "$1" "$2"; do
+		echo "$r $(printf '0x%x' $(((0x40 + r) << 28))) 0x8000000 0x200000 0" >$SB/create_region
+	done
+	for r in "$1" "$2"; do
+		echo "$r" >$SB/delete_region
+	done
+}
+
+# new_id / remove_id on both drivers, racing the regions' creation
+round_ids() {
+	local d
+	for d in dax20.0 dax21.0 dax22.0 dax23.0; do
+		echo $d >$SB/drivers/kds_kmem/new_id
+		echo $d >$SB/drivers/kds_device_dax/new_id
+		echo $d >$SB/drivers/kds_kmem/remove_id
+		echo $d >$SB/drivers/kds_device_dax/remove_id
+	done
+}
+
+# unbind, bind to either driver, drivers_probe
+round_bind() {
+	local d
+	for d in dax20.0 dax21.0 dax22.0 dax23.0; do
+		echo $d >$SB/drivers/kds_device_dax/unbind
+		echo $d >$SB/drivers/kds_kmem/bind
+		echo $d >$SB/drivers/kds_kmem/unbind
+		echo $d >$SB/drivers_probe
+		echo $d >$SB/drivers/kds_device_dax/bind
+	done
+}
+
+# every attribute of every device and region
+round_read() {
+	cat $SB/devices/*/modalias $SB/devices/*/size $SB/devices/*/target_node \
+		$SB/devices/*/kmem_range $SB/devices/*/uevent \
+		/sys/devices/kds_dax_region*/dax_region/* >/dev/null
+}
+
+# oversized (200 and 5000 bytes) and malformed writes to every writable file
+STRESS_BIG=$(printf '%0200d' 0)
+STRESS_HUGE=$(printf '%05000d' 0)
+round_bad() {
+	local f
+	for f in $SB/create_region $SB/delete_region \
+		$SB/drivers/kds_kmem/new_id $SB/drivers/kds_kmem/remove_id; do
+		echo "$STRESS_BIG" >"$f"
+		echo "$STRESS_HUGE" >"$f"
+		echo "x y" >"$f"
+		echo "20 0x1000 0x8000000 0x200000 0" >"$f"
+		echo "dax$STRESS_BIG.0" >"$f"
+		echo "dax-1.0" >"$f"
+		echo "dax20.99999999999999999999" >"$f"
+		printf '\n' >"$f"
+		printf 'dax20.0\n\n' >"$f"
+	done
+}
+
+# rmmod kds.ko and load it again, once a second, while the loops run
+stress_reload() {
+	local k cycles=0
+	for k in $(seq "$1"); do
+		sleep 1
+		if rmmod kds 2>/dev/null; then
+			if insmod /lib/kds/kds.ko; then
+				cycles=$((cycles + 1))
+			else
+				fail "stress: insmod kds.ko after rmmod"
+				return
+			fi
+		fi
+	done
+	say "stress: rmmod/insmod of kds.ko under load: $cycles of $1"
+	[ "$cycles" -ge 1 ] || fail "stress: kds.ko never unloaded under load"
+}
+
+# kmemleak_scan LABEL: two scans (a pointer left in a register or on a
+# stack hides an object from one scan), then the reports, bounded.
+kmemleak_scan() {
+	if [ ! -w $KL ]; then
+		fail "kmemleak: $KL missing (a kernel without kmemleak?)"
+		return
+	fi
+	# Task stacks are not scanned: a dead task's stack pages go uncleared
+	# to new tasks, whose whole stack kmemleak scans, so a stale pointer
+	# there hides a leak (seen: the planted leak unreported in one run of
+	# two). Nothing of kds's is in flight here, so nothing of kds's lives
+	# only on a stack.
+	echo stack=off >$KL
+	# Objects younger than 5 s are not reported yet.
+	sleep 6
+	echo scan >$KL
+	echo scan >$KL
+	awk '
+	function flush() {
+		if (head == "")
+			return
+		if (kds) {
+			if (++nk <= 8)
+				printf "%s", buf
+		} else if (++no <= 2)
+			printf "%s", buf
+		head = ""
+	}
+	/^unreferenced object/ { flush(); head = $0; buf = ""; kds = 0 }
+	{
+		if (head == "")
+			next
+		buf = buf $0 "\n"
+		if ($0 ~ /\[kds[a-z0-9_]*\]/ || $0 ~ /\] 0xffffffff[a-f][0-9a-f]+$/)
+			kds = 1
+	}
+	END {
+		flush()
+		printf "summary %d naming a kds module, %d other(s)\n", nk, no
+	}' $KL | sed 's/^/kds-vm: kmemleak: /'
+	say "kmemleak scan ($1) done"
+}
+
+extra_before_unload() {
+	local s=$STRESS_SECS r
+	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	if [ "$kds_loaded" != 1 ] || [ ! -d $SB ]; then
+		fail "stress: kds.ko is not loaded"
+		return
+	fi
+	if [ "$s" -gt 0 ]; then
+		say "stress: ${s}s of concurrent sysfs work, then ${s}s more with rmmod/insmod of kds.ko"
+		: >$STRESS_RUN
+		stress_loop "create/delete_region 20 21" round_regions 20 21 &
+		stress_loop "create/delete_region 22 23" round_regions 22 23 &
+		stress_loop "new_id/remove_id" round_ids &
+		stress_loop "bind/unbind/drivers_probe" round_bind &
+		stress_loop "attribute reads" round_read &
+		stress_loop "malformed writes" round_bad &
+		sleep "$s"
+		stress_reload "$s"
+		rm -f $STRESS_RUN
+		wait
+		grep -q '^kds ' /proc/modules || insmod /lib/kds/kds.ko ||
+			fail "stress: kds.ko cannot be loaded after the stress"
+		for r in 20 21 22 23; do
+			echo $r >$SB/delete_region 2>/dev/null
+		done
+		# The bus still works.
+		echo "7 0x104000000 0x8000000 0x200000 0" >$SB/create_region ||
+			fail "stress: create_region after the stress"
+		[ "$(drv_of $SB/devices/dax7.0)" = kds_device_dax ] ||
+			fail "stress: dax7.0 not bound to kds_device_dax after the stress"
+		echo 7 >$SB/delete_region || fail "stress: delete_region after the stress"
+		say "stress: done"
+	fi
+	kmemleak_scan "kds.ko loaded"
+}
+
+extra_after_unload() {
+	if [ -n "$FAULTS" ]; then
+		say "planting faults: $FAULTS"
+		insmod /lib/kds/kds_faults.ko faults="$FAULTS" || fail "insmod kds_faults.ko"
+	fi
+	kmemleak_scan "after kds.ko's unload"
+	if [ ! -r /proc/lockdep_stats ]; then
+		fail "lockdep: /proc/lockdep_stats missing (a kernel without lockdep?)"
+	elif ! grep -Eq 'debug_locks: +1' /proc/lockdep_stats; then
+		fail "lockdep: switched off during the run (an earlier report or a taint)"
+	else
+		say "lockdep: still on"
+	fi
+}

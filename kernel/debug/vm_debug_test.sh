@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# vm_debug_test.sh - kds.ko and kds_test.ko on the debug kernel.
+#
+#   kernel/debug/vm_debug_test.sh [--faults] [kasan|kcsan]
+#
+# Gets the cached debug kernel (kernel/debug/debug_kernel.sh: built on the
+# first run), builds kds.ko and kds_test.ko against its build tree and runs
+# kernel/vm/run.sh on it with -smp 2 and 1 GiB: the whole VM suite, the
+# sysfs script, then kernel/debug/stress.sh (a concurrent stress of the
+# kds_dax bus with rmmod/insmod of kds.ko, then kmemleak scans). The run
+# fails on anything kernel/vm/check.awk fails on, which on this kernel
+# includes KASAN, UBSAN, lockdep, list-corruption, ODEBUG and KCSAN reports
+# and kmemleak reports naming a kds module.
+#
+# --faults: the runner's self-test. Builds the test-only kernel/debug/faults
+# module, loads it with faults=lock,leak,uaf after kds.ko's unload (the
+# stress is skipped), and passes only when the run fails and names each
+# planted bug: lockdep's circular dependency between kds_faults_a and
+# kds_faults_b, KASAN's use-after-free in kds_faults_uaf, and kmemleak's
+# unreferenced object allocated by kds_faults_leak, while the real suites
+# still pass.
+#
+# Environment: as kernel/vm/run.sh (KDS_VM_TIMEOUT defaults to 1200 here,
+# KDS_VM_SMP to 2, KDS_VM_MEM to 1G), and KDS_STRESS_SECS (default 10).
+set -uo pipefail
+here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
+if [ -n "${TEST_SRCDIR:-}" ]; then
+	here="$TEST_SRCDIR/kds/kernel/debug"
+fi
+root=$(cd "$here/../.." && pwd)
+
+faults=0
+if [ "${1:-}" = "--faults" ]; then
+	faults=1
+	shift
+fi
+variant=${1:-kasan}
+
+dir=$("$here/debug_kernel.sh" "$variant") || exit 1
+work=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-vm-debug.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+export KDIR=$dir/build
+KVER=$(cat "$dir/kernel.release")
+export KVER
+export KDS_VM_KERNEL=$dir/bzImage
+export KDS_VM_MODULES=$dir/modules
+export KDS_VM_SMP=${KDS_VM_SMP:-2}
+export KDS_VM_MEM=${KDS_VM_MEM:-1G}
+export KDS_VM_TIMEOUT=${KDS_VM_TIMEOUT:-1200}
+echo "vm_debug_test: $variant debug kernel $KVER from $dir"
+
+conf=$work/kds-debug.conf
+args=(--extra "$here/stress.sh" --add "$conf" --keep "$work/keep")
+if [ "$faults" = 0 ]; then
+	echo "STRESS_SECS=${KDS_STRESS_SECS:-10}" >"$conf"
+	"$root/kernel/vm/run.sh" "${args[@]}"
+	exit $?
+fi
+
+# ---- --faults
+mkdir -p "$work/faults"
+cp "$here/faults/Kbuild" "$here/faults/kds_faults.c" "$work/faults/"
+if ! make -C "$KDIR" M="$work/faults" modules >"$work/faults/build.log" 2>&1; then
+	cat "$work/faults/build.log"
+	echo "FAIL: kds_faults.ko does not build"
+	exit 1
+fi
+printf 'STRESS_SECS=0\nFAULTS=lock,leak,uaf\n' >"$conf"
+out=$work/run.out
+"$root/kernel/vm/run.sh" "${args[@]}" --add "$work/faults/kds_faults.ko" >"$out" 2>&1
+rc=$?
+fail=0
+if [ "$rc" != 1 ]; then
+	echo "FAIL: run.sh exited $rc with planted faults (want 1)"
+	fail=1
+fi
+# want FILE REGEX: the report (run.sh's output) or the console log has it.
+want() {
+	if grep -qE -- "$2" "$1"; then
+		echo "ok: found /$2/"
+	else
+		echo "FAIL: $(basename "$1") lacks /$2/"
+		fail=1
+	fi
+}
+log=$work/keep/console.log
+want "$out" 'checker: .*possible circular locking dependency'
+want "$log" 'kds_faults_[ab]\).*at: kds_faults_lock'
+want "$out" 'kernel error: BUG: KASAN: [a-z-]*use-after-free in kds_faults_uaf'
+want "$out" 'kmemleak: unreferenced object .* \(size 64\):.* from kds_faults_leak.*\[kds_faults\]'
+want "$out" '^ok [0-9]+ kds_port$'
+want "$out" '^ok [0-9]+ kds_genradix_vs_linux$'
+want "$out" 'kds-vm: PASS|kds-vm: FAIL: [0-9]+ suite\(s\), [0-9]+ case\(s\), 0 failed'
+if [ "$fail" != 0 ]; then
+	echo "---- run.sh output"
+	cat "$out"
+fi
+exit $fail
