@@ -6,8 +6,8 @@
 #   kernel/vendor.sh KERNEL_TREE [SUBDIR]
 #
 # Copies the shared sources (the top-level .c/.h of genradix/, dax_bus/,
-# dma/, benchmarks/flex_array/) and the kernel port (kernel/kds_port.h,
-# kernel/port.c, kernel/main.c) into KERNEL_TREE/SUBDIR, writes a Kconfig
+# dma/, benchmarks/flex_array/, kds/) and the kernel port (kernel/kds_port.h,
+# kernel/port.c, kernel/main.c, kernel/exports.c) into KERNEL_TREE/SUBDIR, writes a Kconfig
 # (config KDS, tristate) and a Makefile there, and hooks them into the
 # parent directory: 'source "SUBDIR/Kconfig"' in its Kconfig and
 # 'obj-$(CONFIG_KDS) += <name>/' in its Makefile. Running it again updates
@@ -69,9 +69,9 @@ copy_top() { # copy_top FOLDER: its top-level .c and .h files
 	done
 }
 mkdir -p "$stage/kernel"
-for f in kds_port.h port.c main.c; do cp -L "$src/kernel/$f" "$stage/kernel/"; done
-objs+=(kernel/port.o kernel/main.o)
-for d in genradix dax_bus dma benchmarks/flex_array kernel/dax_bus; do copy_top "$d"; done
+for f in kds_port.h port.c main.c exports.c; do cp -L "$src/kernel/$f" "$stage/kernel/"; done
+objs+=(kernel/port.o kernel/main.o kernel/exports.o)
+for d in genradix dax_bus dma kds benchmarks/flex_array kernel/dax_bus; do copy_top "$d"; done
 
 version=unknown
 if [ -n "${BUILD_WORKSPACE_DIRECTORY:-}" ]; then
