@@ -92,9 +92,15 @@ config KDS
 	help
 	  Generic radix trees, the device-dax bus core, a DMA capability
 	  mask model and the flex_array baseline, built from the same
-	  sources as the kds userspace library. Every global symbol carries
-	  the kds_ prefix, so kds does not clash with the kernel's own
-	  genradix or dax bus.
+	  sources as the kds userspace library. Every linker symbol carries
+	  the kds_ prefix, so kds.ko links beside the kernel's own genradix
+	  and dax bus; kds's genradix header and the kernel's
+	  <linux/generic-radix-tree.h> cannot be included in the same file.
+
+	  A driver that uses kds selects KDS, adds
+	  -I\$(srctree)/$sub/kernel -I\$(srctree)/$sub to its ccflags-y and
+	  says MODULE_IMPORT_NS(KDS): kds exports its API in the KDS
+	  symbol namespace.
 
 	  To compile this as a module, choose M here: the module will be
 	  called kds.
