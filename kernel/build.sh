@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Build kds.ko from the shared sources with Kbuild.
 #
-#   kernel/build.sh [--tests] [OUTDIR]      (default: kernel/build)
+#   kernel/build.sh [--tests] [--sample] [--layout] [OUTDIR]   (default: kernel/build)
 #
-# Lays genradix/, dax_bus/, dma/, benchmarks/flex_array/ and kernel/ side by
-# side in OUTDIR with kernel/Kbuild at its root, then runs the kernel's
-# out-of-tree module build against the installed Debian headers. Fails on
-# any compiler or modpost warning. Prints the path of kds.ko last.
+# Lays genradix/, dax_bus/, dma/, benchmarks/flex_array/, kds/ and kernel/
+# side by side in OUTDIR with kernel/Kbuild at its root, then runs the
+# kernel's out-of-tree module build against the installed Debian headers.
+# kds's own builds fail on any compiler or modpost warning (-Werror comes
+# from here, not from the shipped Kbuild). Prints the path of kds.ko last.
 #
 # Environment (the kernel to build against):
 #   KDIR  a kernel build tree (default /lib/modules/$KVER/build)
@@ -17,25 +18,40 @@
 # own copy of the shared sources, kernel/port.c, kernel/tests/*.c and the
 # components' test tables <component>/tests/*.h, with kernel/tests/Kbuild)
 # and prints its path before the path of kds.ko.
+#
+# --sample also builds kernel/sample/kds_sample.ko in OUTDIR/sample as an
+# external driver would: against kds.ko's Module.symvers
+# (KBUILD_EXTRA_SYMBOLS), with no kds source of its own; its path is
+# printed before the path of kds.ko.
+#
+# --layout only lays the sources out (no kernel needed, nothing built):
+# the tree a dkms package or a vendored copy starts from.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-tests=0
-if [ "${1:-}" = "--tests" ]; then
-	tests=1
+tests=0 sample=0 layout=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--tests) tests=1 ;;
+	--sample) sample=1 ;;
+	--layout) layout=1 ;;
+	-*) echo "build.sh: unknown option $1" >&2; exit 2 ;;
+	*) break ;;
+	esac
 	shift
-fi
+done
 out=${1:-$root/kernel/build}
-if [ -n "${KVER:-}" ]; then
-	kver=$KVER
-elif [ -n "${KDIR:-}" ] && [ -r "$KDIR/include/config/kernel.release" ]; then
-	kver=$(cat "$KDIR/include/config/kernel.release")
-else
-	kver=$("$root/kernel/kver.sh" --headers-only)
-fi
-kdir=${KDIR:-/lib/modules/$kver/build}
-if [ ! -e "$kdir/Makefile" ]; then
-	echo "build.sh: $kdir is not a kernel build tree (no Makefile); set KDIR or KVER" >&2
-	exit 1
+if [ "$layout" = 0 ]; then
+	if [ -n "${KVER:-}" ]; then
+		kver=$KVER
+	elif [ -n "${KDIR:-}" ] && [ -r "$KDIR/include/config/kernel.release" ]; then
+		kver=$(cat "$KDIR/include/config/kernel.release")
+	else
+		kver=$("$root/kernel/kver.sh" --headers-only)
+	fi
+	kdir=${KDIR:-/lib/modules/$kver/build}
+	[ -f "$kdir/Makefile" ] || {
+		echo "build.sh: no kernel build tree at $kdir (set KDIR to one, or KVER to an installed kernel with headers)" >&2
+		exit 1; }
 fi
 
 # copy_top SRC DST: the top-level .c and .h files of SRC into DST.
@@ -45,12 +61,15 @@ copy_top() {
 		-exec cp {} "$2/" \;
 }
 
-# kbuild DIR: run the out-of-tree module build in DIR; fail on warnings.
+# kbuild DIR [MAKE-ARGS...]: run the out-of-tree module build in DIR; fail
+# on warnings.
 kbuild() {
-	local log="$1/build.log"
-	if ! make -j"$(nproc)" -C "$kdir" M="$1" modules >"$log" 2>&1; then
+	local log="$1/build.log" dir=$1
+	shift
+	if ! make -j"$(nproc)" -C "$kdir" M="$dir" KCFLAGS="${KCFLAGS:+$KCFLAGS }-Werror" \
+		"$@" modules >"$log" 2>&1; then
 		cat "$log" >&2
-		echo "build.sh: module build failed ($1)" >&2
+		echo "build.sh: module build failed ($dir)" >&2
 		exit 1
 	fi
 	if grep -E 'warning:|WARNING:' "$log" >&2; then
@@ -62,17 +81,21 @@ kbuild() {
 rm -rf "$out"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-for d in genradix dax_bus dma kernel kernel/dax_bus benchmarks/flex_array; do
+for d in genradix dax_bus dma kds kernel kernel/dax_bus benchmarks/flex_array; do
 	[ -d "$root/$d" ] || continue
 	# Top-level sources and headers only: tests and build files stay behind.
 	copy_top "$root/$d" "$out/$d"
 done
 cp "$root/kernel/Kbuild" "$out/Kbuild"
+if [ "$layout" = 1 ]; then
+	echo "$out"
+	exit 0
+fi
 kbuild "$out"
 
 if [ "$tests" = 1 ]; then
 	t=$out/kds_test
-	for d in genradix dax_bus dma benchmarks/flex_array; do
+	for d in genradix dax_bus dma kds benchmarks/flex_array; do
 		[ -d "$root/$d" ] || continue
 		copy_top "$root/$d" "$t/$d"
 		# The component's shared case tables (headers only).
@@ -88,5 +111,14 @@ if [ "$tests" = 1 ]; then
 	cp "$root/kernel/tests/Kbuild" "$t/Kbuild"
 	kbuild "$t"
 	echo "$t/kds_test.ko"
+fi
+
+if [ "$sample" = 1 ]; then
+	# Only the sample's own files: kds comes from $out, as an installed
+	# kds build would for any other driver.
+	mkdir -p "$out/sample"
+	cp "$root/kernel/sample/kds_sample.c" "$root/kernel/sample/Kbuild" "$out/sample/"
+	kbuild "$out/sample" KDS_DIR="$out" KBUILD_EXTRA_SYMBOLS="$out/Module.symvers"
+	echo "$out/sample/kds_sample.ko"
 fi
 echo "$out/kds.ko"

@@ -6,6 +6,7 @@
 #include <linux/module.h>
 
 #include "kds_port.h"
+#include "kds/version.h"
 #include "dax_bus/kds_dax_glue.h"
 
 static int __init kds_init(void)
@@ -37,3 +38,4 @@ module_exit(kds_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("kds: kernel data structures shared with a userspace build");
+MODULE_VERSION(KDS_VERSION_STRING);

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Test: kds.ko builds from the shared sources with no warning, resolves every
 # symbol, and neither exports nor defines a global name the kernel already
-# has (the kernel exports __genradix_* and has its own dax bus).
+# has (the kernel exports __genradix_* and has its own dax bus). It exports
+# exactly the public entry points, all in the KDS namespace, carries the
+# version of kds/version.h, and the sample driver builds against its
+# Module.symvers alone. build.sh honours KDIR over KVER and refuses a
+# kernel it cannot find; the shipped Kbuild carries no -Werror.
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
@@ -10,10 +14,26 @@ fi
 out=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-module.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 
-ko=$("$root/kernel/build.sh" "$out/build")
 kver=$("$root/kernel/kver.sh" --headers-only)
 ksyms=/lib/modules/$kver/build/Module.symvers
 fail=0
+
+# A kernel that is not there: a clear error before anything is built.
+for bad in "KVER=0.0-no-such-kernel" "KDIR=$out/no-such-dir"; do
+	if env "$bad" "$root/kernel/build.sh" "$out/bad" >"$out/bad.log" 2>&1; then
+		echo "FAIL: build.sh accepted $bad"; fail=1
+	elif ! grep -q 'no kernel build tree at' "$out/bad.log"; then
+		echo "FAIL: build.sh with $bad did not say why:"; cat "$out/bad.log"; fail=1
+	fi
+done
+if grep -v '^[[:space:]]*#' "$root/kernel/Kbuild" | grep -- '-Werror'; then
+	echo "FAIL: the shipped kernel/Kbuild carries -Werror"; fail=1
+fi
+
+# KDIR wins over KVER (a bogus KVER is never looked at).
+mods=$(KDIR=/lib/modules/$kver/build KVER=0.0-no-such-kernel "$root/kernel/build.sh" --sample "$out/build")
+ko=$(printf '%s\n' "$mods" | tail -n 1)
+sample=$(printf '%s\n' "$mods" | grep '/kds_sample\.ko$')
 
 # Global symbols the module defines: only kds_ names and module boilerplate.
 nm --defined-only "$ko" | awk '$2 ~ /^[A-Z]$/ { print $3 }' | sort -u >"$out/defined"
@@ -36,6 +56,49 @@ if [ -n "$missing" ]; then
 	echo "FAIL: unresolved symbols:"; echo "$missing"; fail=1
 fi
 
+# Exports: exactly the kds_ functions and tables kds.ko defines that a
+# public header names, each EXPORT_SYMBOL_GPL in the namespace KDS.
+symvers=$(dirname "$ko")/Module.symvers
+public_headers=("$root/genradix/genradix.h" "$root/dax_bus/dax_bus.h" "$root/dma/dma_mask.h"
+	"$root/kernel/kds_port.h")
+for h in "$root"/kds/*.h; do public_headers+=("$h"); done
+cat "${public_headers[@]}" 2>/dev/null | grep -ow 'kds_[A-Za-z0-9_]*' | sort -u >"$out/public-names"
+grep '^kds_' "$out/defined" | comm -12 - "$out/public-names" >"$out/want-exports"
+awk '{ print $2 }' "$symvers" | sort -u >"$out/exports"
+missing=$(comm -23 "$out/want-exports" "$out/exports")
+extra=$(comm -13 "$out/want-exports" "$out/exports")
+if [ -n "$missing" ]; then
+	echo "FAIL: public entry points kds.ko does not export (add them to kernel/exports.c):"; echo "$missing"; fail=1
+fi
+if [ -n "$extra" ]; then
+	echo "FAIL: exported but named by no public header:"; echo "$extra"; fail=1
+fi
+wrong=$(awk '$4 != "EXPORT_SYMBOL_GPL" || $5 != "KDS"' "$symvers")
+if [ -n "$wrong" ]; then
+	echo "FAIL: exports outside EXPORT_SYMBOL_NS_GPL(..., KDS):"; echo "$wrong"; fail=1
+fi
+[ -s "$out/exports" ] || { echo "FAIL: kds.ko exports nothing"; fail=1; }
+
+# The version: MODULE_VERSION from kds/version.h.
+modinfo=$(command -v modinfo || echo /sbin/modinfo)
+want_version=$("$root/kds/version.sh")
+got_version=$("$modinfo" -F version "$ko")
+[ "$got_version" = "$want_version" ] || {
+	echo "FAIL: kds.ko version '$got_version', kds/version.h says '$want_version'"; fail=1; }
+
+# The sample driver: built from its own file only, every kds_ symbol it
+# uses resolved by kds.ko's exports, importing KDS, depending on kds.
+nm --undefined-only "$sample" | awk '$2 ~ /^kds_/ { print $2 }' | sort -u >"$out/sample-uses"
+unresolved=$(comm -23 "$out/sample-uses" "$out/exports")
+[ -s "$out/sample-uses" ] || { echo "FAIL: kds_sample.ko uses no kds_ symbol"; fail=1; }
+[ -z "$unresolved" ] || { echo "FAIL: kds_sample.ko needs unexported:"; echo "$unresolved"; fail=1; }
+if nm --defined-only "$sample" | grep -qE ' [Tt] kds_(genradix|dma|dax)_'; then
+	echo "FAIL: kds_sample.ko carries its own copy of kds code"; fail=1
+fi
+[ "$("$modinfo" -F import_ns "$sample")" = KDS ] || { echo "FAIL: kds_sample.ko does not import KDS"; fail=1; }
+[ "$("$modinfo" -F depends "$sample")" = kds ] || { echo "FAIL: kds_sample.ko does not depend on kds"; fail=1; }
+
 n=$(wc -l <"$out/defined")
-echo "kds.ko for $kver: $n global symbols, all kds_-prefixed and unique to kds"
+echo "kds.ko $got_version for $kver: $n global symbols, all kds_-prefixed and unique to kds;" \
+	"$(wc -l <"$out/exports") exported in KDS; kds_sample.ko uses $(wc -l <"$out/sample-uses") of them"
 exit $fail

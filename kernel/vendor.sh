@@ -6,8 +6,8 @@
 #   kernel/vendor.sh KERNEL_TREE [SUBDIR]
 #
 # Copies the shared sources (the top-level .c/.h of genradix/, dax_bus/,
-# dma/, benchmarks/flex_array/) and the kernel port (kernel/kds_port.h,
-# kernel/port.c, kernel/main.c) into KERNEL_TREE/SUBDIR, writes a Kconfig
+# dma/, benchmarks/flex_array/, kds/) and the kernel port (kernel/kds_port.h,
+# kernel/port.c, kernel/main.c, kernel/exports.c) into KERNEL_TREE/SUBDIR, writes a Kconfig
 # (config KDS, tristate) and a Makefile there, and hooks them into the
 # parent directory: 'source "SUBDIR/Kconfig"' in its Kconfig and
 # 'obj-$(CONFIG_KDS) += <name>/' in its Makefile. Running it again updates
@@ -69,9 +69,9 @@ copy_top() { # copy_top FOLDER: its top-level .c and .h files
 	done
 }
 mkdir -p "$stage/kernel"
-for f in kds_port.h port.c main.c; do cp -L "$src/kernel/$f" "$stage/kernel/"; done
-objs+=(kernel/port.o kernel/main.o)
-for d in genradix dax_bus dma benchmarks/flex_array kernel/dax_bus; do copy_top "$d"; done
+for f in kds_port.h port.c main.c exports.c; do cp -L "$src/kernel/$f" "$stage/kernel/"; done
+objs+=(kernel/port.o kernel/main.o kernel/exports.o)
+for d in genradix dax_bus dma kds benchmarks/flex_array kernel/dax_bus; do copy_top "$d"; done
 
 version=unknown
 if [ -n "${BUILD_WORKSPACE_DIRECTORY:-}" ]; then
@@ -92,9 +92,15 @@ config KDS
 	help
 	  Generic radix trees, the device-dax bus core, a DMA capability
 	  mask model and the flex_array baseline, built from the same
-	  sources as the kds userspace library. Every global symbol carries
-	  the kds_ prefix, so kds does not clash with the kernel's own
-	  genradix or dax bus.
+	  sources as the kds userspace library. Every linker symbol carries
+	  the kds_ prefix, so kds.ko links beside the kernel's own genradix
+	  and dax bus; kds's genradix header and the kernel's
+	  <linux/generic-radix-tree.h> cannot be included in the same file.
+
+	  A driver that uses kds selects KDS, adds
+	  -I\$(srctree)/$sub/kernel -I\$(srctree)/$sub to its ccflags-y and
+	  says MODULE_IMPORT_NS(KDS): kds exports its API in the KDS
+	  symbol namespace.
 
 	  To compile this as a module, choose M here: the module will be
 	  called kds.

@@ -8,13 +8,17 @@
 #  - vendor.sh twice: lib/Kconfig and lib/Makefile carry exactly one hook
 #    line each; the copy has no symlink and no path back to the checkout;
 #  - the tree's own Kconfig takes the entry: with the Debian config of the
-#    installed headers plus CONFIG_KDS=m, 'make olddefconfig' keeps
-#    CONFIG_KDS=m (an unknown symbol would be dropped);
+#    installed headers plus CONFIG_KDS_SAMPLE=m, 'make olddefconfig' keeps
+#    it and selects CONFIG_KDS=m (an unknown symbol would be dropped);
 #  - 'make modules_prepare', then 'make M=lib/kds modules' builds kds.ko in
 #    the tree with the tree's Kbuild (Module.symvers of the same Debian
 #    kernel is copied in first, so modpost checks every symbol: the tree
 #    has not built vmlinux);
-#  - CONFIG_KDS=y and 'make lib/kds/' compiles the same directory built in;
+#  - an in-tree driver (kds's sample driver in drivers/misc/kds_sample) that
+#    selects KDS: CONFIG_KDS_SAMPLE=m makes CONFIG_KDS=m, and the driver
+#    builds against lib/kds's Module.symvers (depends: kds, import_ns KDS);
+#  - CONFIG_KDS_SAMPLE=y selects CONFIG_KDS=y and 'make lib/kds/
+#    drivers/misc/kds_sample/' compiles both built in;
 #  - the vendored directory also builds as an external module against the
 #    installed headers (make -C /lib/modules/V/build M=TREE/lib/kds).
 # Any compiler or modpost warning fails the test.
@@ -58,7 +62,7 @@ n=$(grep -cxF 'obj-$(CONFIG_KDS) += kds/' "$tree/lib/Makefile" || true)
 [ "$n" = 1 ] || bad "lib/Makefile has $n obj lines for kds"
 [ -z "$(find "$tree/lib/kds" -type l)" ] || bad "the vendored copy contains symlinks"
 if grep -rqF "$root" "$tree/lib/kds"; then bad "the vendored copy refers to the checkout"; fi
-for f in Kconfig Makefile kernel/kds_port.h kernel/port.c kernel/main.c; do
+for f in Kconfig Makefile kernel/kds_port.h kernel/port.c kernel/main.c kernel/exports.c kds/version.h; do
 	[ -f "$tree/lib/kds/$f" ] || bad "lib/kds/$f missing"
 done
 for d in genradix dax_bus dma benchmarks/flex_array; do
@@ -69,16 +73,31 @@ for d in genradix dax_bus dma benchmarks/flex_array; do
 done
 [ "$fail" = 0 ] && ok "vendored: $(find "$tree/lib/kds" -name '*.[ch]' | wc -l) sources, one hook line each"
 
-step "configuring (Debian config of $kver + CONFIG_KDS=m)"
+# An in-tree driver that uses kds the way the vendored Kconfig help says:
+# it selects KDS, includes the kds headers from lib/kds and imports the KDS
+# namespace. It is kds's sample driver (kernel/sample/kds_sample.c).
+step "an in-tree driver that selects KDS (drivers/misc/kds_sample)"
+drv=$tree/drivers/misc/kds_sample
+mkdir -p "$drv"
+cp "$root/kernel/sample/kds_sample.c" "$drv/"
+printf 'config KDS_SAMPLE\n\ttristate "kds sample driver"\n\tselect KDS\n' >"$drv/Kconfig"
+printf 'obj-$(CONFIG_KDS_SAMPLE) += kds_sample.o\nccflags-y := -I$(srctree)/lib/kds/kernel -I$(srctree)/lib/kds\n' >"$drv/Makefile"
+printf '\nsource "drivers/misc/kds_sample/Kconfig"\n' >>"$tree/drivers/misc/Kconfig"
+printf '\nobj-$(CONFIG_KDS_SAMPLE) += kds_sample/\n' >>"$tree/drivers/misc/Makefile"
+grep -q 'select KDS' "$tree/lib/kds/Kconfig" && bad "lib/kds/Kconfig selects itself?"
+grep -q 'MODULE_IMPORT_NS(KDS)' "$tree/lib/kds/Kconfig" || bad "the vendored Kconfig help does not say how a driver uses kds"
+
+step "configuring (Debian config of $kver + CONFIG_KDS_SAMPLE=m, which selects KDS)"
 cp "$kdir/.config" "$tree/.config"
 (
 	cd "$tree"
 	# Signing keys are Debian's build secrets; building needs none.
 	./scripts/config --set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
-		--module KDS
+		--module KDS_SAMPLE
 	make -s olddefconfig
 ) >"$tmp/config.log" 2>&1 || { cat "$tmp/config.log"; bad "olddefconfig failed"; }
-grep -qx 'CONFIG_KDS=m' "$tree/.config" || bad "Kconfig did not keep CONFIG_KDS=m"
+grep -qx 'CONFIG_KDS_SAMPLE=m' "$tree/.config" || bad "Kconfig did not keep CONFIG_KDS_SAMPLE=m"
+grep -qx 'CONFIG_KDS=m' "$tree/.config" || bad "CONFIG_KDS_SAMPLE=m did not select CONFIG_KDS=m"
 
 build() { # build LOG ARGS...: run make in the tree, fail on warnings
 	local log=$1
@@ -107,14 +126,27 @@ if build "$tmp/module.log" M=lib/kds modules; then
 	else
 		bad "no lib/kds/kds.ko"
 	fi
+	step "make M=drivers/misc/kds_sample modules (against lib/kds's exports)"
+	if build "$tmp/sample.log" M=drivers/misc/kds_sample \
+		KBUILD_EXTRA_SYMBOLS="$tree/lib/kds/Module.symvers" modules; then
+		s=$drv/kds_sample.ko
+		if [ -f "$s" ] && [ "$("$modinfo" -F depends "$s")" = kds ] &&
+			[ "$("$modinfo" -F import_ns "$s")" = KDS ]; then
+			ok "the tree built drivers/misc/kds_sample/kds_sample.ko (depends: kds, import_ns: KDS)"
+		else
+			bad "kds_sample.ko missing or not depending on kds in namespace KDS"
+		fi
+	fi
 fi
 
-step "make lib/kds/ with CONFIG_KDS=y (in-tree, built in)"
-(cd "$tree" && ./scripts/config --enable KDS && make -s olddefconfig) >>"$tmp/config.log" 2>&1
-grep -qx 'CONFIG_KDS=y' "$tree/.config" || bad "Kconfig did not take CONFIG_KDS=y"
-if build "$tmp/builtin.log" lib/kds/; then
+step "make lib/kds/ drivers/misc/kds_sample/ with CONFIG_KDS_SAMPLE=y (built in, selects KDS=y)"
+(cd "$tree" && ./scripts/config --enable KDS_SAMPLE && make -s olddefconfig) >>"$tmp/config.log" 2>&1
+grep -qx 'CONFIG_KDS=y' "$tree/.config" || bad "CONFIG_KDS_SAMPLE=y did not select CONFIG_KDS=y"
+if build "$tmp/builtin.log" lib/kds/ drivers/misc/kds_sample/; then
 	[ -f "$tree/lib/kds/built-in.a" ] && ok "the tree built lib/kds/built-in.a" ||
 		bad "no lib/kds/built-in.a"
+	[ -f "$drv/built-in.a" ] && ok "the tree built drivers/misc/kds_sample/built-in.a" ||
+		bad "no drivers/misc/kds_sample/built-in.a"
 fi
 
 step "external build of the vendored directory against $kver headers"

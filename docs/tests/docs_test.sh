@@ -28,7 +28,7 @@ kerneldoc() { perl "$kdoc" -none -Werror "$@"; }
 
 # The sources the reference is built from: every shared component present.
 srcs=()
-for d in genradix dax_bus dma benchmarks/flex_array; do
+for d in genradix dax_bus dma kds benchmarks/flex_array; do
 	for f in "$root/$d"/*.h "$root/$d"/*.c; do
 		[ -f "$f" ] && srcs+=("$f")
 	done

@@ -9,6 +9,7 @@
 #   - the init script started and finished ("kds-vm: init start", "kds-vm:
 #     done") and reported no step failure ("kds-vm: FAIL: ...") and no
 #     failed sysfs check ("kds-vm: sysfs: not ok N ...");
+#   - the sample driver reported no failed check ("kds_sample: FAIL: ...");
 #   - exactly one top-level KTAP version 1 document appeared, with a plan
 #     1..N (N >= 1) before its first result, results numbered 1..N in order
 #     and none missing, and every subtest likewise complete;
@@ -92,6 +93,8 @@ BEGIN {
 		problem("init: " line)
 	if (line ~ /^kds-vm: sysfs: not ok /)
 		problem("sysfs: " substr(line, 16))
+	if (line ~ /^kds_sample: FAIL/)
+		problem("sample: " line)
 
 	# ---- kernel health
 	if (line ~ /kds_test: expect-warning begin/)

@@ -84,6 +84,8 @@ mutate "an init step failure" 1 'init: kds-vm: FAIL: rmmod kds_test' \
 	's/^kds-vm: done$/kds-vm: FAIL: rmmod kds_test\nkds-vm: done/'
 mutate "a failed sysfs check" 1 'sysfs: not ok 3 dax7.0 bound' \
 	's/^kds-vm: done$/kds-vm: sysfs: ok 1 create region 7\nkds-vm: sysfs: not ok 3 dax7.0 bound to the default driver\nkds-vm: done/'
+mutate "a failed sample driver check" 1 'sample: kds_sample: FAIL: line 9' \
+	's/^kds-vm: done$/[    3.70] kds_sample: FAIL: line 9: p != NULL\nkds-vm: done/'
 mutate "init never finished" 1 'did not finish' \
 	'/^kds-vm: done$/d'
 mutate "init never started" 1 'never started' \

@@ -47,6 +47,26 @@ for m in dax_hmem kmem; do
 	fi
 done
 
+# kds_sample.ko: a driver using kds through kds.ko's exports (namespace
+# KDS). It checks its calls at load (a failed check fails the load and
+# prints "kds_sample: FAIL: ..."), holds kds.ko while loaded, and reports
+# its leaks at unload.
+if [ "$kds_loaded" = 1 ]; then
+	if insmod /lib/kds/kds_sample.ko; then
+		dmesg | grep -q 'kds_sample: all [0-9]* checks passed' ||
+			fail "kds_sample.ko loaded without reporting its checks"
+		grep -q '^kds .* kds_sample' /proc/modules ||
+			fail "kds_sample.ko does not hold kds.ko (/proc/modules: $(grep '^kds ' /proc/modules))"
+		if rmmod kds 2>/dev/null; then
+			kds_loaded=0
+			fail "kds.ko unloaded while kds_sample.ko used it"
+		fi
+		rmmod kds_sample || fail "rmmod kds_sample"
+	else
+		fail "insmod kds_sample.ko"
+	fi
+fi
+
 # kds_test.ko: runs every suite at load (KTAP on the console), reports
 # leaks at unload.
 if insmod /lib/kds/kds_test.ko ${INJECT:+inject=$INJECT}; then

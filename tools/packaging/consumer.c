@@ -5,8 +5,11 @@
  *
  * It uses the port and every component whose header was installed, checks
  * the answers, and prints what it exercised. Exit status 0 means all held.
+ * Built with -DKDS_GENRADIX_NODE_SHIFT=9 -DKDS_GENRADIX_VARIANT=512 its
+ * genradix is the 512-byte-node variant (kds_genradix512_*).
  */
 #include "kds_port.h"
+#include "kds/version.h"
 
 #if __has_include("genradix/genradix.h")
 #include "genradix/genradix.h"
@@ -19,10 +22,6 @@
 #if __has_include("dma/dma_mask.h")
 #include "dma/dma_mask.h"
 #define HAVE_DMA 1
-#endif
-#if __has_include("benchmarks/flex_array/flex_array.h")
-#include "benchmarks/flex_array/flex_array.h"
-#define HAVE_FLEX_ARRAY 1
 #endif
 
 static int failures;
@@ -48,7 +47,9 @@ static void use_port(void)
 	EXPECT(p == NULL);
 	kds_alloc_fail_off();
 	EXPECT(kds_alloc_live() == 0);
-	printf("consumer: port");
+	EXPECT(KDS_VERSION_CODE == KDS_VERSION(KDS_VERSION_MAJOR, KDS_VERSION_MINOR,
+					       KDS_VERSION_PATCH));
+	printf("consumer: kds %s: port", KDS_VERSION_STRING);
 }
 
 #ifdef HAVE_GENRADIX
@@ -67,7 +68,7 @@ static void use_genradix(void)
 	EXPECT(genradix_ptr(&g, 100000) == NULL);
 	genradix_free(&g);
 	EXPECT(kds_alloc_live() == 0);
-	printf(" genradix");
+	printf(" genradix(%zu-byte nodes)", (size_t)KDS_GENRADIX_NODE_SIZE);
 }
 #endif
 
@@ -100,24 +101,6 @@ static void use_dma(void)
 }
 #endif
 
-#ifdef HAVE_FLEX_ARRAY
-static void use_flex_array(void)
-{
-	struct flex_array *fa = flex_array_alloc(sizeof(u32), 1000, GFP_KERNEL);
-	u32 v = 7, *got;
-
-	EXPECT(fa != NULL);
-	if (!fa)
-		return;
-	EXPECT(flex_array_put(fa, 999, &v, GFP_KERNEL) == 0);
-	got = flex_array_get(fa, 999);
-	EXPECT(got && *got == 7);
-	flex_array_free(fa);
-	EXPECT(kds_alloc_live() == 0);
-	printf(" flex_array");
-}
-#endif
-
 int main(void)
 {
 	use_port();
@@ -129,9 +112,6 @@ int main(void)
 #endif
 #ifdef HAVE_DMA
 	use_dma();
-#endif
-#ifdef HAVE_FLEX_ARRAY
-	use_flex_array();
 #endif
 	printf(": %s\n", failures ? "FAILED" : "ok");
 	return failures ? 1 : 0;

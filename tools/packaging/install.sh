@@ -1,25 +1,33 @@
 #!/usr/bin/env bash
-# install.sh - install the kds userspace library.
+# install.sh - install (or uninstall) the kds userspace library.
 #
-#   ./bazelw run //:install -- --prefix DIR [--libdir DIR] [--includedir DIR]
+#   ./bazelw run //:install -- [--prefix DIR] [--libdir DIR] [--includedir DIR]
+#   ./bazelw run //:uninstall -- [--prefix DIR]
+#   (install.sh --uninstall [--prefix DIR] is the same as //:uninstall)
 #
 # Installs, under the prefix (default /usr/local; a relative one is taken
 # from the directory bazel was run in; $DESTDIR is prepended if set):
-#   lib/libkds.a, lib/libkds.so         every shared component + the port
-#   include/kds/kds_port.h              the userspace port
-#   include/kds/<component>/<name>.h    the component headers
-#   lib/pkgconfig/kds.pc                Cflags -I.../include/kds, Libs -lkds
-# so that '#include "kds_port.h"' and '#include "genradix/genradix.h"'
-# resolve with the flags 'pkg-config --cflags --libs kds' prints.
+#   lib/libkds.so.M.m.p, lib/libkds.so.M -> it, lib/libkds.so -> libkds.so.M
+#                                        (soname libkds.so.M), lib/libkds.a
+#   include/kds/kds_port.h               the userspace port
+#   include/kds/version.h                KDS_VERSION_* (kds/version.h)
+#   include/kds/<component>/<name>.h     the public component headers
+#   lib/pkgconfig/kds.pc                 Cflags -I.../include/kds -I.../include
+#   share/doc/kds/html/                  the API reference
+#   share/kds/manifest                   what was installed, for uninstall
+# so that "kds_port.h", "genradix/genradix.h" and "kds/version.h" resolve
+# with the flags 'pkg-config --cflags --libs kds' prints. Installing over
+# an earlier install removes the files of the earlier one it does not
+# write again; uninstall removes every file the manifest lists and the
+# kds directories left empty.
 set -euo pipefail
-KDS_VERSION=0.1.0
 
 usage() {
-	echo "usage: install.sh [--prefix DIR] [--libdir DIR] [--includedir DIR]" >&2
+	echo "usage: install.sh [--prefix DIR] [--libdir DIR] [--includedir DIR] | --uninstall [--prefix DIR]" >&2
 	exit 2
 }
 
-prefix=/usr/local libdir= includedir=
+prefix=/usr/local libdir= includedir= uninstall=0
 while [ "$#" -gt 0 ]; do
 	case $1 in
 	--prefix) [ "$#" -ge 2 ] || usage; prefix=$2; shift 2 ;;
@@ -28,7 +36,8 @@ while [ "$#" -gt 0 ]; do
 	--libdir=*) libdir=${1#*=}; shift ;;
 	--includedir) [ "$#" -ge 2 ] || usage; includedir=$2; shift 2 ;;
 	--includedir=*) includedir=${1#*=}; shift ;;
-	-h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--uninstall) uninstall=1; shift ;;
+	-h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "install.sh: unknown argument: $1" >&2; usage ;;
 	esac
 done
@@ -43,6 +52,39 @@ absolute() {
 prefix=$(absolute "$prefix")
 libdir=$(absolute "${libdir:-$prefix/lib}")
 includedir=$(absolute "${includedir:-$prefix/include}")
+docdir=$prefix/share/doc/kds
+datadir=$prefix/share/kds
+dest=${DESTDIR:-}
+manifest=$dest$datadir/manifest
+
+# remove_listed MANIFEST [KEEP]: remove the files MANIFEST lists (those
+# not listed in KEEP too), then its kds directories once empty.
+remove_listed() {
+	local kind path
+	while read -r kind path; do
+		[ "$kind" = f ] || continue
+		rm -f "$dest$path"
+	done < <(if [ -n "${2:-}" ]; then grep -vxF -f "$2" "$1" || true; else cat "$1"; fi)
+	while read -r kind path; do
+		[ "$kind" = d ] || continue
+		[ -d "$dest$path" ] || continue
+		find "$dest$path" -depth -type d -empty -delete
+	done <"$1"
+}
+
+if [ "$uninstall" = 1 ]; then
+	if [ ! -f "$manifest" ]; then
+		echo "install.sh: no kds install under $dest$prefix (no $manifest)" >&2
+		exit 1
+	fi
+	n=$(grep -c '^f ' "$manifest" || true)
+	cp "$manifest" "$manifest.uninstall.$$"
+	remove_listed "$manifest.uninstall.$$"
+	rm -f "$manifest" "$manifest.uninstall.$$"
+	[ -d "$dest$datadir" ] && find "$dest$datadir" -depth -type d -empty -delete
+	echo "uninstalled kds: $n files from $dest$prefix"
+	exit 0
+fi
 
 # The files to install: this script's runfiles (bazel run) or bazel-bin.
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -54,21 +96,46 @@ if [ -z "$src" ]; then
 	echo "install.sh: libkds.a not found; run it as: ./bazelw run //:install -- --prefix DIR" >&2
 	exit 1
 fi
+version=$(sh "$src/kds/version.sh" "$src/include/kds/version.h")
+major=$(sh "$src/kds/version.sh" --major "$src/include/kds/version.h")
+[ -d "$src/docs/html" ] || { echo "install.sh: the API reference (docs/html) is missing" >&2; exit 1; }
 
-dest=${DESTDIR:-}
+new=$(mktemp)
+trap 'rm -f "$new"' EXIT
 put() { # put MODE SRC DST
-	mkdir -p "$(dirname "$3")"
-	cp -fL "$2" "$3.tmp.$$"
-	chmod "$1" "$3.tmp.$$"
-	mv -f "$3.tmp.$$" "$3"
+	mkdir -p "$(dirname "$dest$3")"
+	cp -fL "$2" "$dest$3.tmp.$$"
+	chmod "$1" "$dest$3.tmp.$$"
+	mv -f "$dest$3.tmp.$$" "$dest$3"
+	echo "f $3" >>"$new"
 }
-mkdir -p "$dest$libdir/pkgconfig" "$dest$includedir/kds"
-put 0644 "$src/lib/libkds.a" "$dest$libdir/libkds.a"
-put 0755 "$src/lib/libkds.so" "$dest$libdir/libkds.so"
-(cd "$src/include/kds" && find -L . -name '*.h' -type f) | sort | while read -r h; do
-	put 0644 "$src/include/kds/$h" "$dest$includedir/kds/${h#./}"
-done
+link() { # link TARGET NAME
+	mkdir -p "$(dirname "$dest$2")"
+	ln -sfn "$1" "$dest$2"
+	echo "f $2" >>"$new"
+}
+{
+	echo "d $includedir/kds"
+	echo "d $docdir"
+	echo "d $datadir"
+} >"$new"
 
+put 0644 "$src/lib/libkds.a" "$libdir/libkds.a"
+put 0755 "$src/lib/libkds.so" "$libdir/libkds.so.$version"
+link "libkds.so.$version" "$libdir/libkds.so.$major"
+link "libkds.so.$major" "$libdir/libkds.so"
+while read -r h; do
+	put 0644 "$src/include/kds/$h" "$includedir/kds/${h#./}"
+done < <(cd "$src/include/kds" && find -L . -name '*.h' -type f | sort)
+rm -rf "$dest$docdir/html.tmp.$$"
+mkdir -p "$dest$docdir"
+cp -RL "$src/docs/html" "$dest$docdir/html.tmp.$$"
+chmod -R u=rwX,go=rX "$dest$docdir/html.tmp.$$"
+rm -rf "$dest$docdir/html"
+mv "$dest$docdir/html.tmp.$$" "$dest$docdir/html"
+(cd "$dest$docdir/html" && find . -type f | sort) | sed "s|^\./|f $docdir/html/|" >>"$new"
+
+mkdir -p "$dest$libdir/pkgconfig"
 cat >"$dest$libdir/pkgconfig/kds.pc" <<PC
 prefix=$prefix
 libdir=$libdir
@@ -76,9 +143,18 @@ includedir=$includedir
 
 Name: kds
 Description: Linux kernel data structures, built for userspace
-Version: $KDS_VERSION
-Cflags: -I\${includedir}/kds
+Version: $version
+Cflags: -I\${includedir}/kds -I\${includedir}
 Libs: -L\${libdir} -lkds
 Libs.private: -pthread
 PC
-echo "installed kds $KDS_VERSION: $dest$libdir/libkds.{a,so}, $dest$includedir/kds, $dest$libdir/pkgconfig/kds.pc"
+echo "f $libdir/pkgconfig/kds.pc" >>"$new"
+
+mkdir -p "$dest$datadir"
+echo "f $datadir/manifest" >>"$new"
+if [ -f "$manifest" ]; then
+	remove_listed "$manifest" "$new"
+fi
+cp "$new" "$manifest"
+echo "installed kds $version: $dest$libdir/libkds.{a,so.$version,so.$major,so}," \
+	"$dest$includedir/kds, $dest$libdir/pkgconfig/kds.pc, $dest$docdir/html"

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# mklibs.sh STATIC SHARED ARCHIVE... - merge the component archives into one
-# static library and link a shared library holding every object of it.
+# mklibs.sh STATIC SHARED VERSION_SH VERSION_H ARCHIVE... - merge the
+# component archives into one static library and link a shared library
+# holding every object of it, with the soname libkds.so.<major> (the major
+# version of VERSION_H, read by VERSION_SH).
 set -euo pipefail
-static=$1 shared=$2
-shift 2
+static=$1 shared=$2 version_sh=$3 version_h=$4
+shift 4
+major=$(sh "$version_sh" --major "$version_h")
 rm -f "$static"
 {
 	echo "CREATE $static"
@@ -19,5 +22,5 @@ undefined=$(nm -u "$static")
 if grep -qE ' __(asan|tsan|ubsan)_' <<<"$undefined"; then
 	strict=
 fi
-gcc -shared -o "$shared" -Wl,-soname,libkds.so \
+gcc -shared -o "$shared" -Wl,-soname,libkds.so."$major" \
 	-Wl,--whole-archive "$static" -Wl,--no-whole-archive $strict -pthread

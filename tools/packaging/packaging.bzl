@@ -18,11 +18,13 @@ def _kds_libraries_impl(ctx):
     args = ctx.actions.args()
     args.add(static)
     args.add(shared)
+    args.add(ctx.file._version_sh)
+    args.add(ctx.file.version_h)
     args.add_all(archives)
     ctx.actions.run(
         executable = ctx.executable._mklibs,
         arguments = [args],
-        inputs = archives,
+        inputs = archives + [ctx.file._version_sh, ctx.file.version_h],
         outputs = [static, shared],
         mnemonic = "KdsLibraries",
         use_default_shell_env = True,
@@ -35,9 +37,15 @@ def _kds_libraries_impl(ctx):
 
 kds_libraries = rule(
     implementation = _kds_libraries_impl,
-    doc = "lib/libkds.a (every object of deps, PIC) and lib/libkds.so from it.",
+    doc = "lib/libkds.a (every object of deps, PIC) and lib/libkds.so from it " +
+          "(soname libkds.so.<major>, the major of version_h).",
     attrs = {
         "deps": attr.label_list(providers = [CcInfo]),
+        "version_h": attr.label(allow_single_file = [".h"], mandatory = True),
+        "_version_sh": attr.label(
+            default = "//kds:version.sh",
+            allow_single_file = True,
+        ),
         "_mklibs": attr.label(
             default = "//tools/packaging:mklibs.sh",
             executable = True,
@@ -48,12 +56,21 @@ kds_libraries = rule(
 )
 
 def _kds_headers_impl(ctx):
-    """Public headers at their installed paths: kds_port.h, <component>/x.h."""
+    """Public headers at their installed paths under include/kds/.
+
+    kds_port.h (from user/) and kds/<name>.h at the top, <component>/<name>.h
+    below it: with -I include/kds and -I include, "kds_port.h",
+    "genradix/genradix.h" and "kds/version.h" all resolve.
+    """
     outs = []
     for f in ctx.files.srcs:
         if f.extension != "h":
             continue
-        path = f.basename if f.short_path.startswith("user/") else f.short_path
+        sp = f.short_path
+        if sp.startswith("user/") or sp.startswith("kds/"):
+            path = f.basename
+        else:
+            path = sp
         out = ctx.actions.declare_file("include/kds/" + path)
         ctx.actions.symlink(output = out, target_file = f)
         outs.append(out)

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# dkms_test: Debian's real dkms takes kds's dkms package. kernel/dkms.sh
+# lays out kds-<version>/ with its dkms.conf; dkms add, dkms build against
+# the installed headers, modinfo on the module dkms built (name, version
+# from kds/version.h, vermagic of the target kernel), dkms status, dkms
+# remove, and nothing of kds left in the dkms tree. dkms runs on a private
+# tree (--dkmstree, --sourcetree, signing key in the test's directory): the
+# machine's /var/lib/dkms and /usr/src are not touched.
+#
+# Skipped, with a message saying why, only where dkms cannot run: dkms not
+# installed, or not root (dkms refuses to build otherwise).
+set -euo pipefail
+root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+if [ -n "${TEST_SRCDIR:-}" ]; then
+	root="$TEST_SRCDIR/kds"
+fi
+dkms=$(command -v dkms || echo /usr/sbin/dkms)
+if [ ! -x "$dkms" ]; then
+	echo "SKIP: dkms is not installed (apt-get install dkms; ./bazelw installs it)"
+	exit 0
+fi
+if [ "$(id -u)" != 0 ]; then
+	echo "SKIP: dkms builds only as root"
+	exit 0
+fi
+kver=$("$root/kernel/kver.sh" --headers-only)
+version=$("$root/kds/version.sh")
+tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-dkms.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+mkdir -p "$tmp/src" "$tmp/dkms"
+# dkms signs with this key pair, made on first use (not /var/lib/dkms/mok.*).
+export mok_signing_key=$tmp/mok.key mok_certificate=$tmp/mok.pub
+d() { "$dkms" --dkmstree "$tmp/dkms" --sourcetree "$tmp/src" "$@"; }
+
+src=$("$root/kernel/dkms.sh" "$tmp/src")
+[ "$src" = "$tmp/src/kds-$version" ] || bad "dkms.sh made '$src', not kds-$version"
+grep -qx "PACKAGE_VERSION=\"$version\"" "$src/dkms.conf" || bad "dkms.conf does not carry version $version"
+# A second layout over the first is refused and leaves it intact.
+if "$root/kernel/dkms.sh" "$tmp/src" 2>"$tmp/again.err"; then bad "dkms.sh overwrote $src"; fi
+grep -q 'exists' "$tmp/again.err" || bad "dkms.sh refused without saying why: $(cat "$tmp/again.err")"
+if "$root/kernel/dkms.sh" "$tmp/no-such-dir" 2>/dev/null; then bad "dkms.sh accepted a missing directory"; fi
+
+run() { # run LOG ARGS...: a dkms command; its output is shown on failure
+	local log=$1
+	shift
+	if ! d "$@" >"$log" 2>&1; then
+		tail -n 60 "$log"
+		bad "dkms $*"
+		return 1
+	fi
+}
+if run "$tmp/add.log" add -m kds -v "$version" &&
+	run "$tmp/build.log" build -m kds -v "$version" -k "$kver"; then
+	ko=$(find "$tmp/dkms/kds/$version/$kver" -name 'kds.ko*' -type f | head -n 1)
+	if [ -z "$ko" ]; then
+		bad "dkms build left no kds.ko under $tmp/dkms/kds/$version/$kver"
+		tail -n 40 "$tmp/build.log"
+	else
+		case $ko in
+		*.xz) xz -dc "$ko" >"$tmp/kds.ko"; ko=$tmp/kds.ko ;;
+		*.zst) zstd -qdc "$ko" >"$tmp/kds.ko"; ko=$tmp/kds.ko ;;
+		esac
+		modinfo=$(command -v modinfo || echo /sbin/modinfo)
+		[ "$("$modinfo" -F name "$ko")" = kds ] || bad "modinfo name: $("$modinfo" -F name "$ko")"
+		[ "$("$modinfo" -F version "$ko")" = "$version" ] || bad "modinfo version: $("$modinfo" -F version "$ko")"
+		vermagic=$("$modinfo" -F vermagic "$ko")
+		case $vermagic in
+		"$kver "*) ;;
+		*) bad "modinfo vermagic '$vermagic' is not $kver" ;;
+		esac
+		[ "$("$modinfo" -F license "$ko")" = GPL ] || bad "modinfo license"
+		[ "$fail" = 0 ] && echo "ok: dkms built kds.ko $version for $kver (vermagic $vermagic)"
+	fi
+	d status -m kds -v "$version" >"$tmp/status" 2>&1 || true
+	grep -q "^kds/$version, $kver, [^:]*: built" "$tmp/status" ||
+		bad "dkms status: $(cat "$tmp/status")"
+fi
+run "$tmp/remove.log" remove -m kds -v "$version" --all || true
+if [ -e "$tmp/dkms/kds" ] && [ -n "$(ls -A "$tmp/dkms/kds")" ]; then
+	bad "dkms remove left $(ls -A "$tmp/dkms/kds")"
+fi
+d status >"$tmp/status-after" 2>&1 || true
+if grep -q '^kds/' "$tmp/status-after"; then bad "dkms status still lists kds after remove"; fi
+[ "$fail" = 0 ] && echo "ok: dkms add, build, status and remove"
+exit $fail

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * exports.c - kds.ko as a library module: every function a public kds
+ * header declares, or that its macros and inlines call, is exported in the
+ * symbol namespace KDS. A driver that uses kds through kds.ko says
+ * MODULE_IMPORT_NS(KDS) and builds with KBUILD_EXTRA_SYMBOLS pointing at
+ * kds.ko's Module.symvers (kernel/README.md, "Using kds from your driver").
+ *
+ * The shared sources stay free of module glue: the exports live here.
+ * //kernel:module_test checks that this list and the public headers agree:
+ * every kds_ function kds.ko defines and a public header names is exported
+ * here in KDS, and nothing else is.
+ *
+ * Not exported: kds_dax_glue_init()/kds_dax_glue_exit() (kds.ko's own
+ * module init and exit) and the flex_array benchmark baseline, which is
+ * not public API.
+ *
+ * A component folder missing from the build (a partial vendored tree)
+ * leaves its block out.
+ */
+#include <linux/export.h>
+
+#include "kds_port.h"
+
+#define KDS_EXPORT(sym)	EXPORT_SYMBOL_NS_GPL(sym, KDS)
+
+/* The kernel port (kernel/kds_port.h): the counted allocation every kds
+ * header's kmalloc()/kfree() and the genradix node allocator reach. */
+KDS_EXPORT(kds_kmalloc);
+KDS_EXPORT(kds_kmalloc_array);
+KDS_EXPORT(kds_kvmalloc);
+KDS_EXPORT(kds_kfree);
+KDS_EXPORT(kds_kvfree);
+KDS_EXPORT(kds_kstrdup);
+KDS_EXPORT(kds_node_alloc);
+KDS_EXPORT(kds_node_free);
+KDS_EXPORT(kds_alloc_live);
+
+/* genradix/genradix.h: what the genradix_*() macros call. */
+#if __has_include("genradix/genradix.h")
+#include "genradix/genradix.h"
+KDS_EXPORT(kds_genradix_ptr);
+KDS_EXPORT(kds_genradix_ptr_alloc);
+KDS_EXPORT(kds_genradix_iter_peek);
+KDS_EXPORT(kds_genradix_iter_peek_prev);
+KDS_EXPORT(kds_genradix_prealloc);
+KDS_EXPORT(kds_genradix_free);
+#endif
+
+/* dax_bus/dax_bus.h: ids, bus and drivers, regions, dev_dax, attributes,
+ * kmem. */
+#if __has_include("dax_bus/dax_bus.h")
+#include "dax_bus/dax_bus.h"
+KDS_EXPORT(kds_dax_parse_id);
+KDS_EXPORT(kds_dax_format_name);
+KDS_EXPORT(kds_dax_bus_init);
+KDS_EXPORT(kds_dax_bus_destroy);
+KDS_EXPORT(kds_dax_driver_register);
+KDS_EXPORT(kds_dax_driver_unregister);
+KDS_EXPORT(kds_dax_driver_match);
+KDS_EXPORT(kds_dax_driver_has_id);
+KDS_EXPORT(kds_dax_driver_nr_ids);
+KDS_EXPORT(kds_dax_new_id_store);
+KDS_EXPORT(kds_dax_remove_id_store);
+KDS_EXPORT(kds_dax_region_alloc);
+KDS_EXPORT(kds_dax_region_get);
+KDS_EXPORT(kds_dax_region_put);
+KDS_EXPORT(kds_dax_region_unregister);
+KDS_EXPORT(kds_dax_region_is_registered);
+KDS_EXPORT(kds_dev_dax_init);
+KDS_EXPORT(kds_dev_dax_release);
+KDS_EXPORT(kds_dev_dax_run);
+KDS_EXPORT(kds_dev_dax_kill);
+KDS_EXPORT(kds_dev_dax_is_alive);
+KDS_EXPORT(kds_dev_dax_set_private);
+KDS_EXPORT(kds_dev_dax_get_private);
+KDS_EXPORT(kds_dev_dax_size);
+KDS_EXPORT(kds_dev_dax_uevent);
+KDS_EXPORT(kds_dax_region_attrs);
+KDS_EXPORT(kds_dax_region_nr_attrs);
+KDS_EXPORT(kds_dev_dax_attrs);
+KDS_EXPORT(kds_dev_dax_nr_attrs);
+KDS_EXPORT(kds_dax_driver_attrs);
+KDS_EXPORT(kds_dax_driver_nr_attrs);
+KDS_EXPORT(kds_dax_region_attr_visible);
+KDS_EXPORT(kds_dev_dax_attr_visible);
+KDS_EXPORT(kds_dax_region_id_show);
+KDS_EXPORT(kds_dax_region_size_show);
+KDS_EXPORT(kds_dax_region_align_show);
+KDS_EXPORT(kds_dax_region_target_node_show);
+KDS_EXPORT(kds_dev_dax_modalias_show);
+KDS_EXPORT(kds_dev_dax_size_show);
+KDS_EXPORT(kds_dev_dax_target_node_show);
+KDS_EXPORT(kds_dax_kmem_range);
+KDS_EXPORT(kds_dax_kmem_probe);
+KDS_EXPORT(kds_dax_kmem_remove);
+#endif
+
+/* dma/dma_mask.h: the DMA capability-mask model. */
+#if __has_include("dma/dma_mask.h")
+#include "dma/dma_mask.h"
+KDS_EXPORT(kds_dma_platform_check);
+KDS_EXPORT(kds_dma_dev_init);
+KDS_EXPORT(kds_dma_floor);
+KDS_EXPORT(kds_dma_supported);
+KDS_EXPORT(kds_dma_set_mask);
+KDS_EXPORT(kds_dma_set_coherent_mask);
+KDS_EXPORT(kds_dma_set_mask_and_coherent);
+KDS_EXPORT(kds_dma_coerce_mask_and_coherent);
+KDS_EXPORT(kds_dma_get_mask);
+KDS_EXPORT(kds_dma_get_required_mask);
+KDS_EXPORT(kds_dma_addressing_limited);
+KDS_EXPORT(kds_dma_check_transfer);
+KDS_EXPORT(kds_dma_negotiate);
+KDS_EXPORT(kds_dma_explain);
+KDS_EXPORT(kds_dma_rule_name);
+KDS_EXPORT(kds_dma_why_text);
+KDS_EXPORT(kds_dma_probe);
+#endif
