@@ -43,6 +43,7 @@ KDS_EXPORT(kds_genradix_ptr);
 KDS_EXPORT(kds_genradix_ptr_alloc);
 KDS_EXPORT(kds_genradix_iter_peek);
 KDS_EXPORT(kds_genradix_iter_peek_prev);
+KDS_EXPORT(kds_genradix_iter_next);
 KDS_EXPORT(kds_genradix_prealloc);
 KDS_EXPORT(kds_genradix_free);
 #endif
