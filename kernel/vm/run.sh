@@ -110,7 +110,7 @@ done
 # dax_hmem and kmem likewise: with the soft-reserved range (memmap= below)
 # the real dax bus gets dax0.0 for the daxctl sequence (vm/daxctl.c).
 for m in hmem/dax_hmem kmem; do
-	f=$(ls /lib/modules/"$kver"/kernel/drivers/dax/$m.ko* 2>/dev/null | head -n 1)
+	f=$(ls "$moddir"/kernel/drivers/dax/$m.ko* 2>/dev/null | head -n 1 || true)
 	o=$ir/lib/kds/${m#*/}.ko
 	case $f in
 	'') ;;
