@@ -132,7 +132,7 @@ int kds_dax_region_unregister(struct kds_dax_region *region)
  */
 bool kds_dax_region_is_registered(const struct kds_dax_region *region)
 {
-	return __atomic_load_n(&region->registered, __ATOMIC_ACQUIRE) != 0;
+	return smp_load_acquire(&region->registered) != 0;
 }
 
 /**
