@@ -12,6 +12,7 @@
 #   - includes only "kds_port.h" and "<component>/<header>.h" in quotes:
 #     never a <...> platform header;
 #   - never branches on __KERNEL__;
+#   - no raw compiler atomics (__atomic_*, __sync_*): the port's idioms;
 #   - no module glue (EXPORT_SYMBOL*, MODULE_*, module_init/exit).
 # Rule for the userspace library: every global symbol it defines is kds_*.
 # (ASan adds an __odr_asan.<name> twin for each global variable; its name
@@ -30,6 +31,9 @@ check_sources() {
 		fi
 		if grep -nE '__KERNEL__' "$f"; then
 			echo "$f: branches on __KERNEL__ (put the difference in kernel/ or user/)"; bad=1
+		fi
+		if grep -nE '__(atomic|sync)_[a-z_]+\s*\(' "$f"; then
+			echo "$f: raw compiler atomics (use the port's READ_ONCE, smp_load_acquire, cmpxchg, ...)"; bad=1
 		fi
 		if grep -nE '^\s*(EXPORT_SYMBOL|MODULE_[A-Z_]+\s*\(|module_(init|exit)\s*\()' "$f"; then
 			echo "$f: module glue belongs in kernel/"; bad=1
@@ -64,8 +68,9 @@ self_test() {
 	printf '#include "../user/kds_port.h"\n' >"$t/genradix/path.c"
 	printf '#ifdef __KERNEL__\n#endif\n' >"$t/genradix/ifdef.c"
 	printf 'EXPORT_SYMBOL(kds_x);\n' >"$t/genradix/glue.c"
+	printf 'int kds_v(int *p) { return __atomic_load_n(p, 2); }\n' >"$t/genradix/atomic.c"
 	check_sources "$t/genradix/good.c" >/dev/null || { echo "self-test: a clean file was refused"; rc=1; }
-	for f in libc path ifdef glue; do
+	for f in libc path ifdef glue atomic; do
 		check_sources "$t/genradix/$f.c" >/dev/null && { echo "self-test: $f.c was not caught"; rc=1; }
 	done
 	printf 'int kds_fine(void) { return 0; }\nint leaked_name(void) { return 1; }\n' >"$t/lib.c"
