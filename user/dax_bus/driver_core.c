@@ -39,7 +39,7 @@ void kds_dax_model_destroy(struct kds_dax_model *m)
 
 /* Bind @dev to @drv: the driver core's really_probe(). Model lock held. */
 int kds_dax_model_probe(struct kds_dax_model_dev *dev,
-		       struct kds_dax_model_driver *drv)
+			struct kds_dax_model_driver *drv)
 {
 	int rc = 0;
 

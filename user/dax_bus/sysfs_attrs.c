@@ -6,6 +6,32 @@
  */
 #include "user/dax_bus/model_internal.h"
 
+/*
+ * A core driver store (new_id or remove_id) under the model mutex. An
+ * unregistered driver has no files: -ENODEV before the name is even read.
+ * After a successful new_id the driver is offered every unbound device it
+ * now matches (as driver_attach()); remove_id attaches nothing.
+ */
+static ssize_t model_core_store(struct kds_dax_model_driver *drv,
+				ssize_t (*store)(struct kds_dax_driver *drv,
+						 const char *buf, size_t count),
+				const char *buf, size_t count)
+{
+	struct kds_dax_model *m = kds_dax_model_of(drv);
+	ssize_t rc = -ENODEV;
+
+	if (!m)
+		return -ENODEV;
+	mutex_lock(&m->lock);
+	if (kds_dax_driver_is_registered(&drv->core)) {
+		rc = store(&drv->core, buf, count);
+		if (rc >= 0 && store == kds_dax_new_id_store)
+			kds_dax_model_driver_attach(drv);
+	}
+	mutex_unlock(&m->lock);
+	return rc;
+}
+
 /**
  * kds_dax_model_new_id_store() - write to a driver's new_id.
  * @drv: the driver.
@@ -22,21 +48,7 @@
 ssize_t kds_dax_model_new_id_store(struct kds_dax_model_driver *drv,
 				   const char *buf, size_t count)
 {
-	struct kds_dax_model *m = kds_dax_model_of(drv);
-	ssize_t rc;
-
-	if (!m)
-		return -ENODEV;
-	mutex_lock(&m->lock);
-	if (!kds_dax_driver_is_registered(&drv->core)) {
-		rc = -ENODEV;	/* no file: before the name is even read */
-	} else {
-		rc = kds_dax_new_id_store(&drv->core, buf, count);
-		if (rc >= 0)
-			kds_dax_model_driver_attach(drv);
-	}
-	mutex_unlock(&m->lock);
-	return rc;
+	return model_core_store(drv, kds_dax_new_id_store, buf, count);
 }
 
 /**
@@ -48,21 +60,13 @@ ssize_t kds_dax_model_new_id_store(struct kds_dax_model_driver *drv,
  * Never unbinds a device.
  *
  * Context: process context; takes the model mutex.
- * Return: @count, or -errno from kds_dax_remove_id_store().
+ * Return: @count, or -errno from kds_dax_remove_id_store() (-ENODEV when
+ * the driver is not registered).
  */
 ssize_t kds_dax_model_remove_id_store(struct kds_dax_model_driver *drv,
 				      const char *buf, size_t count)
 {
-	struct kds_dax_model *m = kds_dax_model_of(drv);
-	ssize_t rc;
-
-	if (!m)
-		return -ENODEV;
-	mutex_lock(&m->lock);
-	rc = kds_dax_driver_is_registered(&drv->core) ?
-	     kds_dax_remove_id_store(&drv->core, buf, count) : -ENODEV;
-	mutex_unlock(&m->lock);
-	return rc;
+	return model_core_store(drv, kds_dax_remove_id_store, buf, count);
 }
 
 /*
