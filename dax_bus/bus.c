@@ -272,6 +272,30 @@ bool kds_dax_driver_match(struct kds_dax_driver *drv,
 }
 
 /**
+ * kds_dax_driver_is_registered() - whether a driver is on its bus.
+ * @drv: a driver.
+ *
+ * The core's registration state is the only one: a glue asks here rather
+ * than keeping its own flag.
+ *
+ * Context: process context; takes the bus lock.
+ * Return: true between kds_dax_driver_register() and
+ * kds_dax_driver_unregister(); false for a driver never registered.
+ */
+bool kds_dax_driver_is_registered(struct kds_dax_driver *drv)
+{
+	struct kds_dax_bus *bus = READ_ONCE(drv->bus);
+	bool registered;
+
+	if (!bus)
+		return false;
+	mutex_lock(&bus->lock);
+	registered = drv->registered;
+	mutex_unlock(&bus->lock);
+	return registered;
+}
+
+/**
  * kds_dax_driver_has_id() - whether a name is on a driver's id list.
  * @drv: a driver.
  * @region: region number of the name.

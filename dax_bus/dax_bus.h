@@ -99,7 +99,6 @@ struct kds_dax_id {
  * @start: physical start of the range.
  * @size: size of the range in bytes.
  * @kref: the reference count; see kds_dax_region_alloc().
- * @owner: the parent's private-data slot this region occupies.
  * @registered: 1 until kds_dax_region_unregister(), then 0.
  */
 struct kds_dax_region {
@@ -110,7 +109,6 @@ struct kds_dax_region {
 	u64 start;
 	u64 size;
 	struct kref kref;
-	void **owner;
 	int registered;
 };
 
@@ -132,8 +130,10 @@ enum kds_dev_dax_subsys {
  * @target_node: inherited from the region.
  * @subsys: bus or legacy class.
  * @name: "dax<region>.<id>".
- * @alive: 1 while a driver runs the device (kds_dev_dax_run()).
- * @private: driver data, reachable only while alive.
+ * @alive: 1 while a driver runs the device (kds_dev_dax_run()): between
+ *         kds_dax_device_dax_probe() and kds_dax_device_dax_remove().
+ * @private: the glue's device object, set once at creation
+ *           (kds_dev_dax_set_private()); reachable only while alive.
  * @released: set once kds_dev_dax_release() ran.
  *
  * A glue embeds this in its own device object and calls
@@ -164,6 +164,7 @@ int kds_dax_driver_register(struct kds_dax_bus *bus, struct kds_dax_driver *drv)
 void kds_dax_driver_unregister(struct kds_dax_driver *drv);
 bool kds_dax_driver_match(struct kds_dax_driver *drv,
 			  const struct kds_dev_dax *dev_dax);
+bool kds_dax_driver_is_registered(struct kds_dax_driver *drv);
 bool kds_dax_driver_has_id(struct kds_dax_driver *drv, int region, int id);
 unsigned int kds_dax_driver_nr_ids(struct kds_dax_driver *drv);
 ssize_t kds_dax_new_id_store(struct kds_dax_driver *drv, const char *buf,
@@ -173,7 +174,8 @@ ssize_t kds_dax_remove_id_store(struct kds_dax_driver *drv, const char *buf,
 
 /* ----------------------------------------------------------- regions */
 
-struct kds_dax_region *kds_dax_region_alloc(void **owner, int region_id,
+struct kds_dax_region *kds_dax_region_alloc(const void *parent_data,
+					    int region_id,
 					    u64 start, u64 size,
 					    int target_node, unsigned int align,
 					    unsigned long flags);
@@ -195,6 +197,8 @@ void *kds_dev_dax_get_private(const struct kds_dev_dax *dev_dax);
 u64 kds_dev_dax_size(const struct kds_dev_dax *dev_dax);
 int kds_dev_dax_uevent(const struct kds_dev_dax *dev_dax, char *buf,
 		       size_t size);
+int kds_dax_device_dax_probe(struct kds_dev_dax *dev_dax);
+int kds_dax_device_dax_remove(struct kds_dev_dax *dev_dax);
 
 /* -------------------------------------------------------- attributes */
 
@@ -271,6 +275,10 @@ ssize_t kds_dax_region_target_node_show(struct kds_dax_region *region,
 ssize_t kds_dev_dax_modalias_show(struct kds_dev_dax *dev_dax, char *buf);
 ssize_t kds_dev_dax_size_show(struct kds_dev_dax *dev_dax, char *buf);
 ssize_t kds_dev_dax_target_node_show(struct kds_dev_dax *dev_dax, char *buf);
+ssize_t kds_dax_region_attr_show(struct kds_dax_region *region,
+				 const char *name, char *buf);
+ssize_t kds_dev_dax_attr_show(struct kds_dev_dax *dev_dax, const char *name,
+			      char *buf);
 
 /* -------------------------------------------------------------- kmem */
 
@@ -290,6 +298,38 @@ struct kds_dax_kmem_ops {
 	void (*unreserve)(void *ctx, u64 start, u64 size);
 	int (*add_memory)(void *ctx, int nid, u64 start, u64 size);
 };
+
+/**
+ * struct kds_dax_claims - the ranges kmem has claimed on one platform.
+ * @lock: guards @list.
+ * @list: &struct kds_dax_claim entries, in claim order.
+ *
+ * Both glues keep one and implement &kds_dax_kmem_ops.reserve and
+ * .unreserve with kds_dax_claim() and kds_dax_unclaim(): the overlap rule
+ * lives here. Initialise with kds_dax_claims_init().
+ */
+struct kds_dax_claims {
+	struct mutex lock;
+	struct list_head list;
+};
+
+/**
+ * struct kds_dax_claim - one claimed range.
+ * @node: link in &kds_dax_claims.list.
+ * @start: first byte.
+ * @size: size in bytes (> 0).
+ */
+struct kds_dax_claim {
+	struct list_head node;
+	u64 start;
+	u64 size;
+};
+
+void kds_dax_claims_init(struct kds_dax_claims *claims);
+void kds_dax_claims_destroy(struct kds_dax_claims *claims);
+int kds_dax_claim(struct kds_dax_claims *claims, u64 start, u64 size);
+int kds_dax_unclaim(struct kds_dax_claims *claims, u64 start, u64 size);
+bool kds_dax_is_claimed(struct kds_dax_claims *claims, u64 start, u64 size);
 
 int kds_dax_kmem_range(u64 start, u64 size, u64 block_size,
 		       u64 *kmem_start, u64 *kmem_size);

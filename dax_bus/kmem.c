@@ -2,12 +2,130 @@
 /*
  * kmem.c - the kmem decision: which part of a dev_dax becomes System RAM.
  *
- * The core computes and validates the range; reserving it and handing it
- * to the page allocator are platform operations (struct kds_dax_kmem_ops),
- * performed by the userspace model or a kernel glue.
+ * The core computes and validates the range and keeps the claim list with
+ * its overlap rule (struct kds_dax_claims); reserving a range and handing
+ * it to the page allocator are platform operations (struct
+ * kds_dax_kmem_ops), performed by the userspace model or the kernel glue,
+ * both of which reserve through the claim list.
  */
 #include "kds_port.h"
 #include "dax_bus/dax_bus.h"
+
+/**
+ * kds_dax_claims_init() - an empty claim list.
+ * @claims: the list.
+ *
+ * Context: process context.
+ */
+void kds_dax_claims_init(struct kds_dax_claims *claims)
+{
+	mutex_init(&claims->lock);
+	INIT_LIST_HEAD(&claims->list);
+}
+
+/**
+ * kds_dax_claims_destroy() - forget every claim (the platform goes away).
+ * @claims: the list; no other user.
+ *
+ * Context: process context.
+ */
+void kds_dax_claims_destroy(struct kds_dax_claims *claims)
+{
+	struct kds_dax_claim *c, *next;
+
+	list_for_each_entry_safe(c, next, &claims->list, node) {
+		list_del(&c->node);
+		kfree(c);
+	}
+	mutex_destroy(&claims->lock);
+}
+
+/**
+ * kds_dax_claim() - claim [@start, @start + @size) for kmem.
+ * @claims: the list.
+ * @start: first byte.
+ * @size: size in bytes.
+ *
+ * The overlap rule: a range is refused when it shares at least one byte
+ * with an earlier claim; ranges that only touch are both granted.
+ *
+ * Context: process context; takes the claim lock, may sleep to allocate.
+ * Return: 0; -EINVAL for a zero size or a range that wraps; -EBUSY when
+ * it overlaps a claim; -ENOMEM. The list is unchanged on failure.
+ */
+int kds_dax_claim(struct kds_dax_claims *claims, u64 start, u64 size)
+{
+	struct kds_dax_claim *c, *claim;
+	u64 last;
+	int rc = 0;
+
+	if (!size || check_add_overflow(start, size - 1, &last))
+		return -EINVAL;
+	claim = kzalloc(sizeof(*claim), GFP_KERNEL);
+	if (!claim)
+		return -ENOMEM;
+	claim->start = start;
+	claim->size = size;
+	mutex_lock(&claims->lock);
+	list_for_each_entry(c, &claims->list, node)
+		if (start <= c->start + (c->size - 1) && c->start <= last)
+			rc = -EBUSY;
+	if (!rc)
+		list_add_tail(&claim->node, &claims->list);
+	mutex_unlock(&claims->lock);
+	if (rc)
+		kfree(claim);
+	return rc;
+}
+
+/**
+ * kds_dax_unclaim() - give back a claim made by kds_dax_claim().
+ * @claims: the list.
+ * @start: first byte, as claimed.
+ * @size: size, as claimed.
+ *
+ * Context: process context; takes the claim lock.
+ * Return: 0; -ENOENT when exactly this range is not claimed (a part of a
+ * claim, or a range never claimed, is not given back).
+ */
+int kds_dax_unclaim(struct kds_dax_claims *claims, u64 start, u64 size)
+{
+	struct kds_dax_claim *c, *found = NULL;
+
+	mutex_lock(&claims->lock);
+	list_for_each_entry(c, &claims->list, node) {
+		if (c->start == start && c->size == size) {
+			found = c;
+			list_del(&c->node);
+			break;
+		}
+	}
+	mutex_unlock(&claims->lock);
+	kfree(found);
+	return found ? 0 : -ENOENT;
+}
+
+/**
+ * kds_dax_is_claimed() - whether exactly this range is claimed.
+ * @claims: the list.
+ * @start: first byte.
+ * @size: size in bytes.
+ *
+ * Context: process context; takes the claim lock.
+ * Return: true when one claim covers exactly [@start, @start + @size).
+ */
+bool kds_dax_is_claimed(struct kds_dax_claims *claims, u64 start, u64 size)
+{
+	struct kds_dax_claim *c;
+	bool found = false;
+
+	mutex_lock(&claims->lock);
+	list_for_each_entry(c, &claims->list, node)
+		if (c->start == start && c->size == size)
+			found = true;
+	mutex_unlock(&claims->lock);
+	return found;
+}
 
 /**
  * kds_dax_kmem_range() - the whole memory blocks inside a range.

@@ -7,9 +7,11 @@
 #include "dax_bus/dax_bus.h"
 
 /**
- * kds_dax_region_alloc() - create a region and claim its parent.
- * @owner: the parent's private-data slot; must be NULL on entry and
- *         points at the new region until kds_dax_region_unregister().
+ * kds_dax_region_alloc() - create a region for a parent device.
+ * @parent_data: the parent's private data as it is now (what
+ *               dev_get_drvdata() returns for it); must be NULL. The glue
+ *               stores the returned region there itself and clears it
+ *               after kds_dax_region_unregister().
  * @region_id: region number, >= 0.
  * @start: physical start of the range.
  * @size: size of the range, > 0; the range must not wrap.
@@ -22,15 +24,16 @@
  * registration holds until kds_dax_region_unregister(). Each dev_dax
  * takes its own. The region is freed when the last one goes, in any order.
  *
- * Context: process context; may sleep to allocate.
- * Return: the region, or an ERR_PTR: -EBUSY when *@owner is already set,
+ * Context: process context; may sleep to allocate. The glue serialises
+ * calls for one parent (the driver core holds the parent's device lock).
+ * Return: the region, or an ERR_PTR: -EBUSY when @parent_data is set,
  * -EINVAL when @start is not a multiple of @align, -ERANGE when @size is
- * not, -EDOM for arguments no region can have (NULL @owner, negative
- * @region_id, @align zero or not a power of two, zero @size, a range past
- * the end of the address space), -ENOMEM on allocation failure. Nothing
- * changes on failure.
+ * not, -EDOM for arguments no region can have (negative @region_id,
+ * @align zero or not a power of two, zero @size, a range past the end of
+ * the address space), -ENOMEM on allocation failure.
  */
-struct kds_dax_region *kds_dax_region_alloc(void **owner, int region_id,
+struct kds_dax_region *kds_dax_region_alloc(const void *parent_data,
+					    int region_id,
 					    u64 start, u64 size,
 					    int target_node, unsigned int align,
 					    unsigned long flags)
@@ -38,10 +41,10 @@ struct kds_dax_region *kds_dax_region_alloc(void **owner, int region_id,
 	struct kds_dax_region *region;
 	u64 end;
 
-	if (!owner || region_id < 0 || !is_power_of_2(align) || size == 0 ||
+	if (region_id < 0 || !is_power_of_2(align) || size == 0 ||
 	    check_add_overflow(start, size - 1, &end))
 		return ERR_PTR(-EDOM);
-	if (READ_ONCE(*owner)) {
+	if (parent_data) {
 		pr_warn("kds dax: region %d: parent already carries private data\n",
 			region_id);
 		return ERR_PTR(-EBUSY);
@@ -60,16 +63,10 @@ struct kds_dax_region *kds_dax_region_alloc(void **owner, int region_id,
 	region->flags = flags;
 	region->start = start;
 	region->size = size;
-	region->owner = owner;
 	region->registered = 1;
 	/* One reference for the caller, one for the registration. */
-	refcount_set(&region->kref.refcount, 2);
-
-	if (cmpxchg(owner, (void *)NULL, (void *)region) != NULL) {
-		/* Another region claimed the parent meanwhile. */
-		kfree(region);
-		return ERR_PTR(-EBUSY);
-	}
+	kref_init(&region->kref);
+	kref_get(&region->kref);
 	return region;
 }
 
@@ -107,8 +104,8 @@ void kds_dax_region_put(struct kds_dax_region *region)
  * kds_dax_region_unregister() - tear a region's registration down.
  * @region: the region.
  *
- * Hides the region's attributes, releases the parent's private-data slot
- * and drops the registration reference. Devices still holding the region
+ * Hides the region's attributes and drops the registration reference;
+ * the glue clears the parent's private data itself. Devices still holding the region
  * keep it alive. A second call is refused without touching the count.
  *
  * Context: process context.
@@ -118,7 +115,6 @@ int kds_dax_region_unregister(struct kds_dax_region *region)
 {
 	if (WARN_ON(xchg(&region->registered, 0) == 0))
 		return -EALREADY;
-	cmpxchg(region->owner, (void *)region, (void *)NULL);
 	kds_dax_region_put(region);
 	return 0;
 }
@@ -233,11 +229,16 @@ bool kds_dev_dax_is_alive(const struct kds_dev_dax *dev_dax)
 }
 
 /**
- * kds_dev_dax_set_private() - attach driver data to a device.
+ * kds_dev_dax_set_private() - attach the glue's device object.
  * @dev_dax: the device.
- * @data: the data.
+ * @data: the data: the glue's object embedding @dev_dax.
  *
- * Context: the binding driver's probe, before kds_dev_dax_run().
+ * As alloc_dax(private, ...) in Linux: set once when the glue creates the
+ * device (right after kds_dev_dax_init()), never by a driver. It is
+ * reachable through kds_dev_dax_get_private() only while a driver runs the
+ * device.
+ *
+ * Context: device creation, before the device is offered to drivers.
  */
 void kds_dev_dax_set_private(struct kds_dev_dax *dev_dax, void *data)
 {
@@ -291,6 +292,51 @@ int kds_dev_dax_uevent(const struct kds_dev_dax *dev_dax, char *buf,
 		return -ENOMEM;
 	memcpy(buf, var, sizeof(var));
 	return (int)sizeof(var) - 1;
+}
+
+/**
+ * kds_dax_device_dax_probe() - the device_dax driver's probe decision.
+ * @dev_dax: the device being bound.
+ *
+ * Runs the device (run_dax() in Linux 5.1 and 6.1): from here its private
+ * data is reachable. Only the device_dax driver (and the legacy class
+ * compat path) runs a device; kmem binds it without running it.
+ *
+ * Context: process context.
+ * Return: 0; -EINVAL for a NULL device, -ENXIO after release, -EBUSY when
+ * the device already runs (a second probe without a remove).
+ */
+int kds_dax_device_dax_probe(struct kds_dev_dax *dev_dax)
+{
+	if (!dev_dax)
+		return -EINVAL;
+	if (READ_ONCE(dev_dax->released) || !dev_dax->region)
+		return -ENXIO;
+	if (kds_dev_dax_is_alive(dev_dax))
+		return -EBUSY;
+	kds_dev_dax_run(dev_dax);
+	return 0;
+}
+
+/**
+ * kds_dax_device_dax_remove() - the device_dax driver's remove.
+ * @dev_dax: the device being unbound.
+ *
+ * Kills the device (the devm kill_dax() action of Linux's probe): its
+ * private data is unreachable from here on.
+ *
+ * Context: process context.
+ * Return: 0; -EINVAL for a NULL device, -EALREADY when the device was not
+ * running (a remove without a probe, or a second remove).
+ */
+int kds_dax_device_dax_remove(struct kds_dev_dax *dev_dax)
+{
+	if (!dev_dax)
+		return -EINVAL;
+	if (!kds_dev_dax_is_alive(dev_dax))
+		return -EALREADY;
+	kds_dev_dax_kill(dev_dax);
+	return 0;
 }
 
 /* ------------------------------------------------------------ attributes */
@@ -473,4 +519,63 @@ unsigned short kds_dev_dax_attr_visible(const struct kds_dev_dax *dev_dax,
 	    dev_dax->target_node < 0)
 		return 0;
 	return kds_dev_dax_attrs[idx].mode;
+}
+
+/**
+ * kds_dax_region_attr_show() - read a region attribute by file name.
+ * @region: the region (the caller holds a reference).
+ * @name: the file name, e.g. "align".
+ * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
+ *
+ * The one lookup both glues use: the kernel glue's show for every region
+ * file, the userspace model's read by name.
+ *
+ * Context: process context.
+ * Return: the byte count sysfs would return; -EINVAL for a NULL argument;
+ * -ENOENT when no such file exists (an unknown name, a hidden attribute,
+ * or any attribute of an unregistered region).
+ */
+ssize_t kds_dax_region_attr_show(struct kds_dax_region *region,
+				 const char *name, char *buf)
+{
+	unsigned int i;
+
+	if (!region || !name || !buf)
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(kds_dax_region_attrs); i++) {
+		if (strcmp(kds_dax_region_attrs[i].name, name) != 0)
+			continue;
+		if (!kds_dax_region_attr_visible(region, i))
+			return -ENOENT;
+		return kds_dax_region_attrs[i].show(region, buf);
+	}
+	return -ENOENT;
+}
+
+/**
+ * kds_dev_dax_attr_show() - read a dev_dax attribute by file name.
+ * @dev_dax: the device.
+ * @name: the file name, e.g. "size".
+ * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
+ *
+ * Context: process context.
+ * Return: the byte count sysfs would return; -EINVAL for a NULL argument;
+ * -ENOENT when no such file exists (an unknown name or a hidden
+ * attribute).
+ */
+ssize_t kds_dev_dax_attr_show(struct kds_dev_dax *dev_dax, const char *name,
+			      char *buf)
+{
+	unsigned int i;
+
+	if (!dev_dax || !name || !buf)
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(kds_dev_dax_attrs); i++) {
+		if (strcmp(kds_dev_dax_attrs[i].name, name) != 0)
+			continue;
+		if (!kds_dev_dax_attr_visible(dev_dax, i))
+			return -ENOENT;
+		return kds_dev_dax_attrs[i].show(dev_dax, buf);
+	}
+	return -ENOENT;
 }

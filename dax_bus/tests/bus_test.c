@@ -7,7 +7,6 @@ KDS_TEST_SUITE(dax_bus);
 
 struct fixture {
 	struct kds_dax_bus bus;
-	void *parent;
 	struct kds_dax_region *region;
 	struct kds_dev_dax dev0, dev1, legacy;
 };
@@ -16,7 +15,7 @@ static void fixture_init(struct fixture *f)
 {
 	memset(f, 0, sizeof(*f));
 	kds_dax_bus_init(&f->bus);
-	f->region = kds_dax_region_alloc(&f->parent, 0, 0x100000000ULL,
+	f->region = kds_dax_region_alloc(NULL, 0, 0x100000000ULL,
 					 1ULL << 30, 1, 1 << 21, 0);
 	cr_assert(!IS_ERR(f->region));
 	cr_assert_eq(kds_dev_dax_init(&f->dev0, f->region, 0, KDS_DEV_DAX_BUS), 0);
@@ -59,6 +58,28 @@ Test(dax_bus, default_driver_matches_every_bus_device)
 	kds_dax_driver_unregister(&dd);
 	cr_assert_not(kds_dax_driver_match(&dd, &f.dev0), "unregistered drivers match nothing");
 	fixture_fini(&f);
+}
+
+/* The core's registration state is the one glues read. */
+Test(dax_bus, registration_state_follows_register_and_unregister)
+{
+	struct kds_dax_bus bus;
+	struct kds_dax_driver dd = { .name = "device_dax", .match_always = true };
+	struct kds_dax_driver rival = { .name = "rival", .match_always = true };
+	struct kds_dax_driver never = { .name = "never" };
+
+	kds_dax_bus_init(&bus);
+	cr_assert_not(kds_dax_driver_is_registered(&never), "never registered");
+	cr_assert_eq(kds_dax_driver_register(&bus, &dd), 0);
+	cr_assert(kds_dax_driver_is_registered(&dd));
+	cr_assert_eq(kds_dax_driver_register(&bus, &dd), -EBUSY);
+	cr_assert(kds_dax_driver_is_registered(&dd), "a refused re-register changed state");
+	cr_assert_eq(kds_dax_driver_register(&bus, &rival), -EINVAL);
+	cr_assert_not(kds_dax_driver_is_registered(&rival), "refused default registered");
+	kds_dax_driver_unregister(&dd);
+	cr_assert_not(kds_dax_driver_is_registered(&dd));
+	kds_dax_bus_destroy(&bus);
+	cr_assert_eq(kds_warn_count(), 0);
 }
 
 Test(dax_bus, class_devices_never_match)

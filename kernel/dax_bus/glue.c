@@ -16,8 +16,9 @@
  *     delete_region ("id"), so tests can add and remove regions.
  *
  * Every decision goes through the shared core (dax_bus/): the match rule,
- * run/kill around probe/remove, the attribute tables and their
- * visibility, the uevent text and the kmem range.
+ * each driver's probe and remove (device_dax runs the device, kmem hot-plugs
+ * it without running it), the attribute tables, their lookup by name and
+ * visibility, the uevent text, the kmem range and the claim list.
  */
 #include <linux/device.h>
 #include <linux/memory.h>
@@ -28,24 +29,27 @@
 #include "dax_bus/dax_bus.h"
 #include "kds_dax_glue.h"
 
+struct kds_dax_glue_dev;
+
 /**
  * struct kds_dax_glue_driver - a driver-model driver around a core driver.
  * @drv: the driver-model side (name, bus, sysfs directory).
  * @core: the kds core side (match_always flag, id list).
- * @probe: what binding does beyond the core's run (may be NULL).
- * @remove: what unbinding does before the core's kill (may be NULL).
+ * @probe: bind a device: a call into the core's probe for this driver.
+ * @remove: unbind it: a call into the core's remove.
  */
 struct kds_dax_glue_driver {
 	struct device_driver drv;
 	struct kds_dax_driver core;
-	int (*probe)(struct device *dev);
-	void (*remove)(struct device *dev);
+	int (*probe)(struct kds_dax_glue_dev *gdev);
+	void (*remove)(struct kds_dax_glue_dev *gdev);
 };
 
 /**
  * struct kds_dax_glue_dev - a dev_dax on the kds_dax bus.
  * @dev: the driver-model device (bus kds_dax, parent the region device).
- * @core: the core dev_dax (name, region reference, alive state).
+ * @core: the core dev_dax (name, region reference, alive state; its
+ *        private data is this object, set at creation).
  * @offered: set once device_add() has returned: until then the bus match
  *           refuses every driver (kds_dax_glue_match()).
  * @kmem_bound: set while kds_kmem has recorded a range for it.
@@ -63,9 +67,10 @@ struct kds_dax_glue_dev {
 
 /**
  * struct kds_dax_glue_region - a region and its parent device.
- * @dev: the parent device kds_dax_region<id>; its driver_data slot is the
- *       region's owner slot.
- * @core: the core region (NULL once unregistered).
+ * @dev: the parent device kds_dax_region<id>.
+ * @core: the core region this parent carries (NULL before it is allocated
+ *        and once unregistered): the glue's own slot, as the parent's
+ *        drvdata is in Linux.
  * @dax: the one dev_dax carved from it.
  * @node: link on kds_dax_glue_regions.
  */
@@ -76,26 +81,12 @@ struct kds_dax_glue_region {
 	struct list_head node;
 };
 
-/**
- * struct kds_dax_glue_claim - a range kds_kmem has claimed (it would be
- * System RAM on a real platform; claims last until kds.ko unloads).
- * @node: link on kds_dax_glue_claims.
- * @start: first byte.
- * @size: size in bytes.
- */
-struct kds_dax_glue_claim {
-	struct list_head node;
-	u64 start;
-	u64 size;
-};
-
 static struct kds_dax_bus kds_dax_glue_core_bus;
 static DEFINE_MUTEX(kds_dax_glue_lock);	/* regions, dying */
 static LIST_HEAD(kds_dax_glue_regions);
 static bool kds_dax_glue_dying;
-/* Taken from probe, which may run under kds_dax_glue_lock: its own lock. */
-static DEFINE_MUTEX(kds_dax_glue_claim_lock);
-static LIST_HEAD(kds_dax_glue_claims);
+/* kds_kmem's claims; they last until kds.ko unloads. */
+static struct kds_dax_claims kds_dax_glue_claims;
 
 static struct kds_dax_glue_driver *kds_dax_glue_drv(struct device_driver *drv)
 {
@@ -142,13 +133,8 @@ ATTRIBUTE_GROUPS(kds_dax_glue_drv);
 static ssize_t kds_dax_glue_dev_show(struct device *dev,
 				     struct device_attribute *attr, char *buf)
 {
-	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
-	unsigned int i;
-
-	for (i = 0; i < kds_dev_dax_nr_attrs; i++)
-		if (!strcmp(kds_dev_dax_attrs[i].name, attr->attr.name))
-			return kds_dev_dax_attrs[i].show(&gdev->core, buf);
-	return -ENOENT;
+	return kds_dev_dax_attr_show(&kds_dax_glue_dev(dev)->core, attr->attr.name,
+				     buf);
 }
 
 /*
@@ -214,12 +200,8 @@ static ssize_t kds_dax_glue_region_show(struct device *dev,
 {
 	struct kds_dax_glue_region *rg =
 		container_of(dev, struct kds_dax_glue_region, dev);
-	unsigned int i;
 
-	for (i = 0; i < kds_dax_region_nr_attrs; i++)
-		if (!strcmp(kds_dax_region_attrs[i].name, attr->attr.name))
-			return kds_dax_region_attrs[i].show(rg->core, buf);
-	return -ENOENT;
+	return kds_dax_region_attr_show(rg->core, attr->attr.name, buf);
 }
 
 static struct device_attribute kds_dax_glue_region_dattrs[KDS_DAX_GLUE_MAX_ATTRS];
@@ -308,24 +290,12 @@ static void kds_dax_glue_offer(struct kds_dax_glue_dev *gdev)
 
 static int kds_dax_glue_probe(struct device *dev)
 {
-	struct kds_dax_glue_driver *gdrv = kds_dax_glue_drv(dev->driver);
-	int rc = 0;
-
-	if (gdrv->probe)
-		rc = gdrv->probe(dev);
-	if (rc)
-		return rc;
-	kds_dev_dax_run(&kds_dax_glue_dev(dev)->core);
-	return 0;
+	return kds_dax_glue_drv(dev->driver)->probe(kds_dax_glue_dev(dev));
 }
 
 static void kds_dax_glue_remove(struct device *dev)
 {
-	struct kds_dax_glue_driver *gdrv = kds_dax_glue_drv(dev->driver);
-
-	kds_dev_dax_kill(&kds_dax_glue_dev(dev)->core);
-	if (gdrv->remove)
-		gdrv->remove(dev);
+	kds_dax_glue_drv(dev->driver)->remove(kds_dax_glue_dev(dev));
 }
 
 static int kds_dax_glue_uevent(struct device *dev, struct kobj_uevent_env *env)
@@ -374,46 +344,21 @@ static u64 kds_dax_glue_block_size(void *ctx)
 #endif
 }
 
-/* Claim a range: -EBUSY when it overlaps an earlier claim. */
+/* Claim a range through the core's claim list (its overlap rule). */
 static int kds_dax_glue_reserve(void *ctx, u64 start, u64 size,
 				const char *name)
 {
-	struct kds_dax_glue_claim *c, *claim;
-	int rc = 0;
+	int rc = kds_dax_claim(&kds_dax_glue_claims, start, size);
 
-	claim = kzalloc(sizeof(*claim), GFP_KERNEL);
-	if (!claim)
-		return -ENOMEM;
-	claim->start = start;
-	claim->size = size;
-	mutex_lock(&kds_dax_glue_claim_lock);
-	list_for_each_entry(c, &kds_dax_glue_claims, node)
-		if (start < c->start + c->size && c->start < start + size)
-			rc = -EBUSY;
-	if (!rc)
-		list_add_tail(&claim->node, &kds_dax_glue_claims);
-	mutex_unlock(&kds_dax_glue_claim_lock);
-	if (rc) {
+	if (rc == -EBUSY)
 		pr_info("kds dax: %s: range %#llx+%#llx already claimed\n",
 			name, (unsigned long long)start, (unsigned long long)size);
-		kfree(claim);
-	}
 	return rc;
 }
 
 static void kds_dax_glue_unreserve(void *ctx, u64 start, u64 size)
 {
-	struct kds_dax_glue_claim *c, *found = NULL;
-
-	mutex_lock(&kds_dax_glue_claim_lock);
-	list_for_each_entry(c, &kds_dax_glue_claims, node)
-		if (c->start == start && c->size == size) {
-			found = c;
-			list_del(&c->node);
-			break;
-		}
-	mutex_unlock(&kds_dax_glue_claim_lock);
-	kfree(found);
+	WARN_ON(kds_dax_unclaim(&kds_dax_glue_claims, start, size));
 }
 
 /*
@@ -441,19 +386,26 @@ static const struct kds_dax_kmem_ops kds_dax_glue_kmem_ops = {
 	.add_memory = kds_dax_glue_add_memory,
 };
 
-static int kds_dax_glue_kmem_probe(struct device *dev)
+static int kds_dax_glue_kmem_probe(struct kds_dax_glue_dev *gdev)
 {
-	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
-
 	return kds_dax_kmem_probe(&gdev->core, &kds_dax_glue_kmem_ops, gdev);
 }
 
-static void kds_dax_glue_kmem_remove(struct device *dev)
+static void kds_dax_glue_kmem_remove(struct kds_dax_glue_dev *gdev)
 {
-	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
-
 	kds_dax_kmem_remove(&gdev->core);
 	gdev->kmem_bound = false;
+}
+
+/* device_dax: probe runs the device, remove kills it (run_dax/kill_dax). */
+static int kds_dax_glue_device_dax_probe(struct kds_dax_glue_dev *gdev)
+{
+	return kds_dax_device_dax_probe(&gdev->core);
+}
+
+static void kds_dax_glue_device_dax_remove(struct kds_dax_glue_dev *gdev)
+{
+	WARN_ON(kds_dax_device_dax_remove(&gdev->core));
 }
 
 /* ---------------------------------------------------------- drivers */
@@ -469,6 +421,8 @@ static struct kds_dax_glue_driver kds_dax_glue_device_dax = {
 		.name = "kds_device_dax",
 		.match_always = true,
 	},
+	.probe = kds_dax_glue_device_dax_probe,
+	.remove = kds_dax_glue_device_dax_remove,
 };
 
 static struct kds_dax_glue_driver kds_dax_glue_kmem = {
@@ -522,7 +476,7 @@ static void kds_dax_glue_region_destroy(struct kds_dax_glue_region *rg)
 	device_unregister(&rg->dax->dev);
 	device_del(&rg->dev);
 	kds_dax_region_unregister(rg->core);
-	rg->core = NULL;
+	rg->core = NULL;	/* the parent carries no region any more */
 	put_device(&rg->dev);
 }
 
@@ -550,8 +504,8 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 	rg->dev.release = kds_dax_glue_region_release;
 	rg->dev.groups = kds_dax_glue_region_groups;
 
-	core = kds_dax_region_alloc(&rg->dev.driver_data, id, start, size,
-				    target_node, align, 0);
+	core = kds_dax_region_alloc(rg->core, id, start, size, target_node,
+				    align, 0);
 	if (IS_ERR(core)) {
 		kfree(gdev);
 		put_device(&rg->dev);
@@ -573,6 +527,8 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 		put_device(&gdev->dev);
 		goto err_del;
 	}
+	/* The bus sets private data at creation, as alloc_dax() does. */
+	kds_dev_dax_set_private(&gdev->core, gdev);
 	gdev->dev.parent = &rg->dev;
 	gdev->dev.bus = &kds_dax_glue_bus_type;
 	gdev->dev.groups = kds_dax_glue_dev_groups;
@@ -688,6 +644,7 @@ int kds_dax_glue_init(void)
 	if (rc)
 		return rc;
 	kds_dax_bus_init(&kds_dax_glue_core_bus);
+	kds_dax_claims_init(&kds_dax_glue_claims);
 	rc = bus_register(&kds_dax_glue_bus_type);
 	if (rc)
 		goto err_bus;
@@ -709,6 +666,7 @@ err_drv:
 	kds_dax_glue_drivers_down(i);
 	bus_unregister(&kds_dax_glue_bus_type);
 err_bus:
+	kds_dax_claims_destroy(&kds_dax_glue_claims);
 	kds_dax_bus_destroy(&kds_dax_glue_core_bus);
 	return rc;
 }
@@ -716,7 +674,6 @@ err_bus:
 void kds_dax_glue_exit(void)
 {
 	struct kds_dax_glue_region *rg, *next;
-	struct kds_dax_glue_claim *c, *cn;
 
 	/* No region can be created from here on. */
 	mutex_lock(&kds_dax_glue_lock);
@@ -730,10 +687,5 @@ void kds_dax_glue_exit(void)
 	bus_unregister(&kds_dax_glue_bus_type);
 	kds_dax_bus_destroy(&kds_dax_glue_core_bus);
 	/* kds_kmem's claims outlive unbinding; they end with the module. */
-	mutex_lock(&kds_dax_glue_claim_lock);
-	list_for_each_entry_safe(c, cn, &kds_dax_glue_claims, node) {
-		list_del(&c->node);
-		kfree(c);
-	}
-	mutex_unlock(&kds_dax_glue_claim_lock);
+	kds_dax_claims_destroy(&kds_dax_glue_claims);
 }

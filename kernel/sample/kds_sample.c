@@ -145,7 +145,7 @@ static void sample_dax_bus(void)
 	struct kds_dax_region *region;
 	struct kds_dev_dax dev_dax = {};
 	struct kds_dax_bus bus;
-	void *owner = NULL;
+	void *parent_data = NULL;	/* what a parent's drvdata would hold */
 	long before = kds_alloc_live();
 	int r = -1, id = -1;
 	u64 start, size;
@@ -158,11 +158,14 @@ static void sample_dax_bus(void)
 	CHECK(kds_dax_driver_register(&bus, &kmem) == 0);
 
 	/* 384 MiB at 0x104000000, 2 MiB aligned, node 0. */
-	region = kds_dax_region_alloc(&owner, 3, 0x104000000ULL, 0x18000000ULL,
-				      0, SZ_2M, 0);
+	region = kds_dax_region_alloc(parent_data, 3, 0x104000000ULL,
+				      0x18000000ULL, 0, SZ_2M, 0);
 	if (!CHECK(!IS_ERR(region)))
 		goto drivers;
-	CHECK(owner == region);
+	/* The caller keeps the region; a parent carries at most one. */
+	parent_data = region;
+	CHECK(PTR_ERR(kds_dax_region_alloc(parent_data, 4, 0, SZ_2M, 0, SZ_2M,
+					   0)) == -EBUSY);
 	CHECK(kds_dev_dax_init(&dev_dax, region, 0, KDS_DEV_DAX_BUS) == 0);
 	kds_dax_region_put(region);
 	CHECK(strcmp(dev_dax.name, "dax3.0") == 0);
@@ -184,11 +187,13 @@ static void sample_dax_bus(void)
 				 &start, &size) == 0);
 	CHECK(start == 0x108000000ULL && size == 0x10000000ULL);
 
-	kds_dev_dax_run(&dev_dax);
+	/* device_dax's probe runs the device, its remove kills it. */
+	CHECK(kds_dax_device_dax_probe(&dev_dax) == 0);
 	CHECK(kds_dev_dax_is_alive(&dev_dax));
-	kds_dev_dax_kill(&dev_dax);
+	CHECK(kds_dax_device_dax_remove(&dev_dax) == 0);
+	CHECK(kds_dax_device_dax_remove(&dev_dax) == -EALREADY);
 	CHECK(kds_dax_region_unregister(region) == 0);
-	CHECK(owner == NULL);
+	parent_data = NULL;
 	kds_dev_dax_release(&dev_dax);
 drivers:
 	kds_dax_driver_unregister(&kmem);

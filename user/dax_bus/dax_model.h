@@ -12,6 +12,14 @@
  * unbinding on driver unregister, and device reference counting. A kernel
  * glue maps each entry point here 1:1 onto a real sysfs attribute.
  *
+ * Sources, one concern each:
+ *   driver_core.c - devices, drivers, probe/remove, attach, references
+ *                   (what drivers/base does);
+ *   sysfs_attrs.c - the attribute files: driver stores (new_id,
+ *                   remove_id, bind, unbind) and device/region shows;
+ *   drivers.c     - the device_dax and kmem drivers over the core;
+ *   platform.c    - the memory platform kmem hot-plugs into (simulated).
+ *
  * Locking: one model mutex serialises every operation that changes
  * bindings or lists and every driver store (the kernel's device lock and
  * kernfs active references do this job); the core's bus lock nests inside.
@@ -50,9 +58,10 @@ struct kds_dax_model {
  * @ctx: owner data for @probe and @remove.
  * @model: the model it was first registered with (model private; set once).
  * @node: link in &kds_dax_model.drivers (model private).
- * @priv: per-registration state allocated by register (model private).
- * @registered: between register and unregister (model private).
  * @nr_bound: devices currently bound (model private).
+ *
+ * Whether it is registered is the core's state:
+ * kds_dax_driver_is_registered(&drv->core).
  */
 struct kds_dax_model_driver {
 	struct kds_dax_driver core;
@@ -61,8 +70,6 @@ struct kds_dax_model_driver {
 	void *ctx;
 	struct kds_dax_model *model;
 	struct list_head node;
-	void *priv;
-	bool registered;
 	unsigned int nr_bound;
 };
 
@@ -88,16 +95,17 @@ struct kds_dax_model_dev {
 /**
  * struct kds_dax_model_platform - the memory the kmem driver hot-plugs
  * into: permanent reservations and the amount of memory added.
- * @lock: guards the fields below.
+ * @lock: guards @added_bytes and @fail_add.
  * @block_size: memory block size (a power of two).
- * @reserved: reserved ranges (never released by kmem remove).
+ * @claims: reserved ranges, with the core's overlap rule (never released
+ *          by kmem remove).
  * @added_bytes: memory handed to the page allocator so far.
  * @fail_add: when non-zero, the next add_memory fails with this error.
  */
 struct kds_dax_model_platform {
 	struct mutex lock;
 	u64 block_size;
-	struct list_head reserved;
+	struct kds_dax_claims claims;
 	u64 added_bytes;
 	int fail_add;
 };
@@ -122,7 +130,7 @@ void kds_dax_model_device_put(struct kds_dax_model_dev *dev);
 struct kds_dax_model_dev *kds_dax_model_find_device(struct kds_dax_model *m,
 						    const char *name);
 struct kds_dax_model_driver *kds_dax_model_dev_driver(struct kds_dax_model_dev *dev);
-void kds_dax_model_class_probe(struct kds_dax_model_dev *dev);
+int kds_dax_model_class_probe(struct kds_dax_model_dev *dev);
 
 ssize_t kds_dax_model_new_id_store(struct kds_dax_model_driver *drv,
 				   const char *buf, size_t count);

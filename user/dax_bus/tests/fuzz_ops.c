@@ -46,14 +46,14 @@ static void invariants(struct state *s)
 	unsigned int bound[3] = { 0, 0, 0 }, defaults = 0;
 
 	for (int d = 0; d < 3; d++)
-		if (s->drv[d].registered && s->drv[d].core.match_always)
+		if (kds_dax_driver_is_registered(&s->drv[d].core) && s->drv[d].core.match_always)
 			defaults++;
 	check(defaults <= 1);
 	check((s->m.bus.default_drv != NULL) == (defaults == 1));
 	list_for_each_entry(dev, &s->m.devices, node) {
 		if (!dev->driver)
 			continue;
-		check(dev->driver->registered);
+		check(kds_dax_driver_is_registered(&dev->driver->core));
 		check(kds_dax_driver_match(&dev->driver->core, &dev->dax) ||
 		      dev->driver == &s->drv[1]);	/* remove_id leaves kmem bound */
 		for (int d = 0; d < 3; d++)
@@ -62,7 +62,7 @@ static void invariants(struct state *s)
 	list_for_each_entry(dev, &s->m.class_devices, node)
 		check(dev->driver == NULL);
 	for (int d = 0; d < 3; d++)
-		check(!s->drv[d].registered || s->drv[d].nr_bound == bound[d]);
+		check(!kds_dax_driver_is_registered(&s->drv[d].core) || s->drv[d].nr_bound == bound[d]);
 }
 
 /* A name from one byte: mostly well formed, sometimes with a newline. */
@@ -80,6 +80,7 @@ static void region_drop(struct region_slot *rs)
 	if (rs->registered) {
 		check(kds_dax_region_unregister(rs->r) == 0);
 		rs->registered = false;
+		rs->parent = NULL;
 	}
 	if (rs->creator_ref) {
 		kds_dax_region_put(rs->r);
@@ -101,14 +102,14 @@ static void run(struct state *s, const uint8_t *data, size_t size)
 
 		switch (op) {
 		case 0:
-			if (!drv->registered) {
+			if (!kds_dax_driver_is_registered(&drv->core)) {
 				int e = kds_dax_model_driver_register(&s->m, drv);
 
 				check(e == 0 || e == -EINVAL || e == -ENOMEM);
 			}
 			break;
 		case 1:
-			if (drv->registered)
+			if (kds_dax_driver_is_registered(&drv->core))
 				kds_dax_model_driver_unregister(drv);
 			break;
 		case 2:
@@ -141,7 +142,7 @@ static void run(struct state *s, const uint8_t *data, size_t size)
 			if (!rs->r) {
 				struct kds_dax_region *r;
 
-				r = kds_dax_region_alloc(&rs->parent, (int)(rs - s->reg),
+				r = kds_dax_region_alloc(rs->parent, (int)(rs - s->reg),
 							 (u64)(rs - s->reg) * 4 * SZ_128M,
 							 (arg & 1) ? SZ_128M : 2 * SZ_128M,
 							 (arg & 2) ? -1 : 0, 4096, 0);
@@ -149,6 +150,7 @@ static void run(struct state *s, const uint8_t *data, size_t size)
 				      PTR_ERR(r) == -EBUSY);
 				if (!IS_ERR(r)) {
 					rs->r = r;
+					rs->parent = r;	/* the glue keeps its region */
 					rs->creator_ref = rs->registered = true;
 				}
 			}
@@ -157,6 +159,7 @@ static void run(struct state *s, const uint8_t *data, size_t size)
 			if (rs->r && rs->registered) {
 				check(kds_dax_region_unregister(rs->r) == 0);
 				rs->registered = false;
+				rs->parent = NULL;
 				if (!rs->creator_ref)
 					rs->r = NULL;
 			}
@@ -197,8 +200,11 @@ static void run(struct state *s, const uint8_t *data, size_t size)
 
 				rc = kds_dax_model_device_show(s->dev[slot], attrs[arg % 4], buf);
 				check(rc > 0 || rc == -ENOENT);
-				if (s->dev[slot]->dax.subsys == KDS_DEV_DAX_CLASS)
-					kds_dax_model_class_probe(s->dev[slot]);
+				if (s->dev[slot]->dax.subsys == KDS_DEV_DAX_CLASS) {
+					int e = kds_dax_model_class_probe(s->dev[slot]);
+
+					check(e == 0 || e == -EBUSY);
+				}
 			}
 			break;
 		default:
@@ -238,7 +244,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (s.dev[i])
 			kds_dax_model_device_unregister(s.dev[i]);
 	for (int d = 0; d < 3; d++)
-		if (s.drv[d].registered)
+		if (kds_dax_driver_is_registered(&s.drv[d].core))
 			kds_dax_model_driver_unregister(&s.drv[d]);
 	check(s.m.bus.nr_drivers == 0 && s.m.bus.default_drv == NULL);
 	kds_dax_model_destroy(&s.m);

@@ -15,7 +15,6 @@
 static struct kds_dax_model model;
 static struct kds_dax_model_platform plat;
 static struct kds_dax_model_driver device_dax, kmem, rival;
-static void *parents[NDEV + 2];
 static struct kds_dax_region *regions[NDEV + 2];
 static int stop;
 static unsigned long ops[6];
@@ -48,14 +47,14 @@ static void check_invariants(void)
 
 	mutex_lock(&model.lock);
 	list_for_each_entry(d, &model.drivers, node) {
-		KDS_CHECK(d->registered, "%s listed but not registered", d->core.name);
+		KDS_CHECK(kds_dax_driver_is_registered(&d->core), "%s listed but not registered", d->core.name);
 		defaults += d->core.match_always;
 	}
 	KDS_CHECK(defaults <= 1, "%u default drivers registered", defaults);
 	list_for_each_entry(dev, &model.devices, node) {
 		if (!dev->driver)
 			continue;
-		KDS_CHECK(dev->driver->registered, "%s bound to an unregistered driver",
+		KDS_CHECK(kds_dax_driver_is_registered(&dev->driver->core), "%s bound to an unregistered driver",
 			  dev->dax.name);
 		KDS_CHECK(kds_dev_dax_is_alive(&dev->dax) == (dev->driver != &kmem),
 			  "%s: alive state does not follow its driver", dev->dax.name);
@@ -63,9 +62,9 @@ static void check_invariants(void)
 		bound_kmem += dev->driver == &kmem;
 		bound_rival += dev->driver == &rival;
 	}
-	KDS_CHECK(!device_dax.registered || device_dax.nr_bound == bound_dd, "device_dax count");
-	KDS_CHECK(!kmem.registered || kmem.nr_bound == bound_kmem, "kmem count");
-	KDS_CHECK(!rival.registered || rival.nr_bound == bound_rival, "rival count");
+	KDS_CHECK(!kds_dax_driver_is_registered(&device_dax.core) || device_dax.nr_bound == bound_dd, "device_dax count");
+	KDS_CHECK(!kds_dax_driver_is_registered(&kmem.core) || kmem.nr_bound == bound_kmem, "kmem count");
+	KDS_CHECK(!kds_dax_driver_is_registered(&rival.core) || rival.nr_bound == bound_rival, "rival count");
 	mutex_unlock(&model.lock);
 }
 
@@ -190,7 +189,7 @@ int main(void)
 	KDS_CHECK(kds_dax_model_driver_register(&model, &device_dax) == 0, "register");
 	KDS_CHECK(kds_dax_model_driver_register(&model, &kmem) == 0, "register");
 	for (int i = 0; i < NDEV + 2; i++) {
-		regions[i] = kds_dax_region_alloc(&parents[i], i, (u64)i * SZ_128M, SZ_128M,
+		regions[i] = kds_dax_region_alloc(NULL, i, (u64)i * SZ_128M, SZ_128M,
 						  0, 4096, 0);
 		KDS_CHECK(!IS_ERR(regions[i]), "region %d", i);
 	}
@@ -219,10 +218,10 @@ int main(void)
 	}
 	for (int i = 0; i < NDEV; i++)
 		kds_dax_model_device_unregister(devs[i]);
-	if (kmem.registered)
+	if (kds_dax_driver_is_registered(&kmem.core))
 		kds_dax_model_driver_unregister(&kmem);
 	kds_dax_model_driver_unregister(&device_dax);
-	KDS_CHECK(!rival.registered, "rival left registered");
+	KDS_CHECK(!kds_dax_driver_is_registered(&rival.core), "rival left registered");
 	KDS_CHECK(model.bus.nr_drivers == 0, "drivers left: %u", model.bus.nr_drivers);
 	kds_dax_model_destroy(&model);
 	kds_dax_model_platform_destroy(&plat);

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * platform.c - a simulated memory platform for the model's kmem driver:
+ * permanent reservations (the core's claim list) and a count of memory
+ * "added" to the page allocator, with an injectable add_memory failure.
+ */
+#include "user/dax_bus/model_internal.h"
+
+static u64 model_block_size(void *ctx)
+{
+	return ((struct kds_dax_model_platform *)ctx)->block_size;
+}
+
+static int model_reserve(void *ctx, u64 start, u64 size, const char *name)
+{
+	struct kds_dax_model_platform *p = ctx;
+
+	return kds_dax_claim(&p->claims, start, size);
+}
+
+static void model_unreserve(void *ctx, u64 start, u64 size)
+{
+	struct kds_dax_model_platform *p = ctx;
+
+	WARN_ON(kds_dax_unclaim(&p->claims, start, size));
+}
+
+static int model_add_memory(void *ctx, int nid, u64 start, u64 size)
+{
+	struct kds_dax_model_platform *p = ctx;
+	int rc;
+
+	mutex_lock(&p->lock);
+	rc = p->fail_add;
+	p->fail_add = 0;
+	if (!rc)
+		p->added_bytes += size;
+	mutex_unlock(&p->lock);
+	return rc;
+}
+
+/* kds_dax_model_kmem_ops - the platform operations of the kmem driver. */
+const struct kds_dax_kmem_ops kds_dax_model_kmem_ops = {
+	.memory_block_size = model_block_size,
+	.reserve = model_reserve,
+	.unreserve = model_unreserve,
+	.add_memory = model_add_memory,
+};
+
+/**
+ * kds_dax_model_platform_init() - an empty platform.
+ * @p: the platform.
+ * @block_size: its memory block size.
+ *
+ * Context: process context.
+ */
+void kds_dax_model_platform_init(struct kds_dax_model_platform *p,
+				 u64 block_size)
+{
+	mutex_init(&p->lock);
+	p->block_size = block_size;
+	kds_dax_claims_init(&p->claims);
+	p->added_bytes = 0;
+	p->fail_add = 0;
+}
+
+/**
+ * kds_dax_model_platform_destroy() - forget every reservation (a reboot).
+ * @p: the platform.
+ *
+ * Context: process context, no other user.
+ */
+void kds_dax_model_platform_destroy(struct kds_dax_model_platform *p)
+{
+	kds_dax_claims_destroy(&p->claims);
+	mutex_destroy(&p->lock);
+}
+
+/**
+ * kds_dax_model_platform_is_reserved() - whether a range is reserved.
+ * @p: the platform.
+ * @start: start of the range.
+ * @size: its size.
+ *
+ * Context: process context.
+ * Return: true when exactly this range is reserved.
+ */
+bool kds_dax_model_platform_is_reserved(struct kds_dax_model_platform *p,
+					u64 start, u64 size)
+{
+	return kds_dax_is_claimed(&p->claims, start, size);
+}
+
+/**
+ * kds_dax_model_platform_added() - memory added so far.
+ * @p: the platform.
+ *
+ * Context: process context.
+ * Return: bytes handed to the page allocator.
+ */
+u64 kds_dax_model_platform_added(struct kds_dax_model_platform *p)
+{
+	u64 added;
+
+	mutex_lock(&p->lock);
+	added = p->added_bytes;
+	mutex_unlock(&p->lock);
+	return added;
+}
