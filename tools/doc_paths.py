@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """doc_paths.py ROOT DOC... - every repository path a document cites exists.
 
-A citation is a `backticked` token or a Markdown link target. It is checked
+A citation is a `backticked` token, a Markdown link target or a file name
+ending in .md anywhere in the text. It is checked
 when it is clearly a path of this repository:
 
 - with a slash: its first part is a top-level entry of ROOT, or an entry of
@@ -39,6 +40,8 @@ def citations(text):
     text = re.sub(r'```.*?```', '', text, flags=re.S)
     found = re.findall(r'`([^`\s]+)`', text)
     found += [t for t in re.findall(r'\]\(([^)\s]+)\)', text) if '://' not in t]
+    # Documents are cited in prose too ("see SEMANTICS.md").
+    found += re.findall(r'(?<![\w/.-])((?:\.\./)*\w[\w./-]*\.md)\b', text)
     for c in found:
         c = c.split('#')[0].strip('"').rstrip('.,:;')
         if not c or c.startswith(('/', '~', '$', '-', '@', '.:', ':', 'bazel-')):

@@ -27,7 +27,7 @@ else
 	head -n 50 "$tmp/real.txt" | sed 's/^/    /'
 fi
 
-# A made-up tree: three missing paths of different kinds are flagged, the
+# A made-up tree: four missing paths of different kinds are flagged, the
 # rest (existing paths, prose paths, fenced code) is not.
 fake=$tmp/fake
 mkdir -p "$fake/kernel/vm" "$fake/dma"
@@ -37,21 +37,22 @@ Cites `main.c`, `vm/check.awk`, `check.awk`, `kernel/main.c`, `dma/mask.h`,
 [the masks](../dma/mask.h) and [the VM](vm/) that exist; kernel-tree and
 guest paths `lib/test_xarray.c`, `/sys/bus/kds_dax`, `OUTDIR/kds.ko`,
 `console.log`, `<component>/tests/x.h`, `tests/*.h` that are prose; and
-`vm/gone.sh`, `missing.h` and [a dead link](../dma/gone/) that do not exist.
+`vm/gone.sh`, `missing.h`, [a dead link](../dma/gone/) and NOTES.md that
+do not exist; README.md is this file.
 ```
 kernel/fenced.c
 ```
 DOC
 python3 "$checker" "$fake" "$fake/kernel/README.md" >"$tmp/fake.txt" 2>&1
 rc=$?
-printf 'kernel/README.md: %s\n' vm/gone.sh missing.h ../dma/gone/ | sort >"$tmp/want.txt"
+printf 'kernel/README.md: %s\n' vm/gone.sh missing.h ../dma/gone/ NOTES.md | sort >"$tmp/want.txt"
 sort "$tmp/fake.txt" >"$tmp/got.txt"
 if [ "$rc" -ne 1 ] || ! cmp -s "$tmp/want.txt" "$tmp/got.txt"; then
 	fail "the made-up tree: exit $rc (want 1), reported:"
 	head -n 20 "$tmp/got.txt" | sed 's/^/    /'
 	echo "  want:"; sed 's/^/    /' "$tmp/want.txt"
 else
-	echo "ok: the made-up tree's three missing paths, and only those"
+	echo "ok: the made-up tree's four missing paths, and only those"
 fi
 
 python3 "$checker" "$fake" >/dev/null 2>&1
