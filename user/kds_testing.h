@@ -33,13 +33,4 @@ void kds_test_teardown(void);
 #define KDS_TEST_SUITE(name, ...) \
 	TestSuite(name, .init = kds_test_setup, .fini = kds_test_teardown, ##__VA_ARGS__)
 
-/* kds_assert_no_leaks - every port allocation made so far has been freed. */
-#define kds_assert_no_leaks() do {					\
-	struct kds_alloc_stats _st;					\
-	kds_alloc_stats(&_st);						\
-	cr_assert_eq(_st.live, 0, "%ld allocation(s) leaked (%ld bytes)", \
-		     _st.live, _st.live_bytes);				\
-	cr_assert_eq(_st.bad_frees, 0, "%lu bad free(s)", _st.bad_frees); \
-} while (0)
-
 #endif /* KDS_TESTING_H */
