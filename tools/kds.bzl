@@ -121,7 +121,9 @@ def kds_fuzz_test(
 
     The target links srcs and user/port.c with
     -fsanitize=fuzzer,address,undefined and runs for `seconds` with a fixed
-    seed; any crash, leak or sanitizer report fails the test.
+    seed; any crash, leak or sanitizer report fails the test. The failing
+    input is kept in the test's undeclared outputs, and the log ends with a
+    one-line command that replays it (see tools/fuzz_test.sh).
 
     Args:
       name: target name, also the fuzzer binary's name.

@@ -4,6 +4,10 @@
 # Test of kernel/vm/check.awk without a VM: a recorded passing console log
 # (testdata/pass.log) passes, and each way a run can go wrong, applied to a
 # copy of it, fails with the matching problem.
+#
+# check_test.sh --kunit tests kernel/vm/ktap_parse.sh (the kernel's
+# kunit.py parse) the same way: it accepts the passing log and rejects the
+# structural faults; a missing log is a setup error.
 set -euo pipefail
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
@@ -11,6 +15,10 @@ if [ -n "${TEST_SRCDIR:-}" ]; then
 fi
 check=$here/check.awk
 good=$here/testdata/pass.log
+judge() { awk -f "$check" "$1"; }
+if [ "${1:-}" = --kunit ]; then
+	judge() { "$here/ktap_parse.sh" "$1" 2>&1; }
+fi
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-check.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 failures=0
@@ -19,10 +27,10 @@ failures=0
 # STATUS and a report matching PATTERN.
 expect() {
 	local name=$1 want=$2 pattern=$3 rc=0
-	awk -f "$check" "$tmp/log" >"$tmp/report" || rc=$?
+	judge "$tmp/log" >"$tmp/report" || rc=$?
 	if [ "$rc" != "$want" ] || ! grep -qE -- "$pattern" "$tmp/report"; then
 		echo "FAIL: $name: exit $rc (want $want), report:"
-		sed 's/^/    /' "$tmp/report"
+		head -n 40 "$tmp/report" | sed 's/^/    /'
 		failures=$((failures + 1))
 	else
 		echo "ok: $name"
@@ -34,6 +42,29 @@ mutate() {
 	sed -e "$4" "$good" >"$tmp/log"
 	expect "$1" "$2" "$3"
 }
+
+if [ "${1:-}" = --kunit ]; then
+	cp "$good" "$tmp/log"
+	expect "kunit.py parse: the recorded passing log" 0 \
+		'Testing complete\. Ran 13 tests: passed: 12, skipped: 1$'
+	sed 's/$/\r/' "$good" >"$tmp/log"
+	expect "kunit.py parse: CRLF line ends" 0 'Ran 13 tests: passed: 12, skipped: 1$'
+	mutate "kunit.py parse: a failed case" 1 '\[FAILED\] port_bit_math' \
+		's/    ok 4 port_bit_math/    not ok 4 port_bit_math/'
+	mutate "kunit.py parse: a case missing from a subtest" 1 'kds_port: missing expected subtest' \
+		'/ok 7 port_sysfs_streq/d; s/ok 8 port_list/ok 7 port_list/; s/ok 9 port_ref/ok 8 port_ref/; s/ok 10 port_ref/ok 9 port_ref/; s/ok 11 port_at/ok 10 port_at/; s/ok 12 port_locks/ok 11 port_locks/'
+	mutate "kunit.py parse: results out of order" 1 'Expected test number 5 but found 6' \
+		'/ok 5 port_arith/d'
+	mutate "kunit.py parse: a cut-off subtest" 1 'missing expected subtest' \
+		'/ok 11 port_atomics/,$d'
+	mutate "kunit.py parse: no KTAP at all" 1 'could not find any KTAP output' \
+		'/KTAP version 1/d'
+	rm -f "$tmp/log"
+	expect "kunit.py parse: a missing log" 2 'cannot read'
+	[ "$failures" = 0 ] || { echo "$failures case(s) failed"; exit 1; }
+	echo "all cases passed"
+	exit 0
+fi
 
 cp "$good" "$tmp/log"
 expect "the recorded passing log passes" 0 '^kds-vm: PASS: 2 suite\(s\), 12 case\(s\), 0 failed, 1 skipped'

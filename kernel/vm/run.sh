@@ -8,7 +8,7 @@
 #
 #   --inject LIST  load kds_test.ko with inject=LIST (fail,leak,warn): plants
 #                  faults, so the run is expected to FAIL (runner self-test)
-#   --keep DIR     copy console.log, ktap.txt and report.txt to DIR
+#   --keep DIR     copy console.log, ktap.txt, kunit.txt and report.txt to DIR
 #   --extra SCRIPT a guest shell script /init sources (as /lib/kds/extra.sh);
 #                  it may define extra_before_unload and extra_after_unload,
 #                  run before and after kds.ko's final unload
@@ -30,7 +30,8 @@
 #
 # Exit status: 0 when the console log passes kernel/vm/check.awk (complete
 # KTAP, no "not ok", no unexpected kernel warning, no BUG/oops/panic, no
-# leak report, init finished), 1 otherwise, 2 on a setup error.
+# leak report, init finished) and the kernel's KTAP parser, kunit.py parse
+# (kernel/vm/ktap_parse.sh), accepts it; 1 otherwise, 2 on a setup error.
 set -euo pipefail
 
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
@@ -253,6 +254,11 @@ awk -v mode=extract -f "$here/check.awk" "$log" >"$work/ktap.txt"
 # Three modules report their allocations at unload: kds_sample, kds_test
 # and kds.
 awk -v unloads=3 -f "$here/check.awk" "$log" >"$work/report.txt" || verdict=1
+# The kernel's own KTAP parser, kunit.py, as a second opinion on structure.
+if ! "$here/ktap_parse.sh" "$log" >"$work/kunit.txt" 2>&1; then
+	echo "kds-vm: problem: kunit.py parse rejects the KTAP (see its summary above)" >>"$work/report.txt"
+	verdict=1
+fi
 if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	echo "kds-vm: problem: QEMU timed out after ${limit}s" >>"$work/report.txt"
 	verdict=1
@@ -263,6 +269,8 @@ fi
 
 echo "---- KTAP"
 cat "$work/ktap.txt"
+echo "---- kunit.py parse"
+cat "$work/kunit.txt"
 echo "---- verdict (${secs}s)"
 cat "$work/report.txt"
 if [ "$verdict" != 0 ]; then
@@ -273,6 +281,6 @@ fi
 for dest in "$keep" "${TEST_UNDECLARED_OUTPUTS_DIR:-}"; do
 	[ -n "$dest" ] || continue
 	mkdir -p "$dest"
-	cp "$log" "$work/ktap.txt" "$work/report.txt" "$dest/"
+	cp "$log" "$work/ktap.txt" "$work/kunit.txt" "$work/report.txt" "$dest/"
 done
 exit $verdict
