@@ -27,7 +27,7 @@
 set -euo pipefail
 
 usage() {
-	sed -n '5,23p' "$0" | sed 's/^# \{0,1\}/  /' >&2
+	sed -n '5,20p' "$0" | sed 's/^# \{0,1\}/  /' >&2
 	exit 2
 }
 
