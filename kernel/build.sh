@@ -3,9 +3,12 @@
 #
 #   kernel/build.sh [--tests] [--sample] [--layout] [OUTDIR]   (default: kernel/build)
 #
-# Lays genradix/, dax_bus/, dma/, benchmarks/flex_array/, kds/ and kernel/
-# side by side in OUTDIR with kernel/Kbuild at its root, then runs the
-# kernel's out-of-tree module build against the installed Debian headers.
+# Lays the component folders of the manifest (tools/components.bzl: their
+# top-level sources), their kernel glue, kds/ and kernel/ side by side in
+# OUTDIR with kernel/Kbuild at its root, writes components.mk (the folders,
+# for Kbuild) and kds/components.h (KDS_HAVE_<NAME> per component) there
+# from the manifest, then runs the kernel's out-of-tree module build
+# against the installed Debian headers.
 # kds's own builds fail on any compiler or modpost warning (-Werror comes
 # from here, not from the shipped Kbuild). Prints the path of kds.ko last.
 #
@@ -13,6 +16,7 @@
 #   KDIR  a kernel build tree (default /lib/modules/$KVER/build)
 #   KVER  its version (default: kernel/kver.sh --headers-only, or the
 #         kernel.release KDIR names when only KDIR is given)
+#   KDS_MANIFEST  the component manifest (default tools/components.bzl)
 #
 # --tests also builds the test module kds_test.ko in OUTDIR/kds_test (its
 # own copy of the shared sources, kernel/port.c, kernel/tests/*.c and the
@@ -78,14 +82,34 @@ kbuild() {
 	fi
 }
 
+# The manifest's view of the components, read before anything is removed.
+components=$root/tools/components.sh
+folders=$("$components" folders)
+glue=$("$components" kernel-folders)
+mk=$("$components" mk)
+header=$("$components" header)
+for d in $folders $glue; do
+	[ -d "$root/$d" ] || { echo "build.sh: $d (in tools/components.bzl) is not in $root" >&2; exit 1; }
+done
+
+# lay_out DIR FOLDER...: the top-level sources of kds/ and FOLDERs in DIR,
+# with the manifest's components.mk and kds/components.h.
+lay_out() {
+	local dir=$1 d
+	shift
+	for d in kds "$@"; do
+		# Top-level sources and headers only: tests and build files stay behind.
+		copy_top "$root/$d" "$dir/$d"
+	done
+	printf '%s\n' "$mk" >"$dir/components.mk"
+	printf '%s\n' "$header" >"$dir/kds/components.h"
+}
+
 rm -rf "$out"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-for d in genradix dax_bus dma kds kernel kernel/dax_bus benchmarks/flex_array; do
-	[ -d "$root/$d" ] || continue
-	# Top-level sources and headers only: tests and build files stay behind.
-	copy_top "$root/$d" "$out/$d"
-done
+# shellcheck disable=SC2086 # folder lists: plain relative paths
+lay_out "$out" kernel $folders $glue
 cp "$root/kernel/Kbuild" "$out/Kbuild"
 if [ "$layout" = 1 ]; then
 	echo "$out"
@@ -95,9 +119,9 @@ kbuild "$out"
 
 if [ "$tests" = 1 ]; then
 	t=$out/kds_test
-	for d in genradix dax_bus dma kds benchmarks/flex_array; do
-		[ -d "$root/$d" ] || continue
-		copy_top "$root/$d" "$t/$d"
+	# shellcheck disable=SC2086
+	lay_out "$t" $folders
+	for d in $folders; do
 		# The component's shared case tables (headers only).
 		if [ -d "$root/$d/tests" ]; then
 			mkdir -p "$t/$d/tests"

@@ -15,12 +15,13 @@
  * module init and exit) and the flex_array benchmark baseline, which is
  * not public API.
  *
- * A component folder missing from the build (a partial vendored tree)
- * leaves its block out.
+ * Each component's block is built when kds/components.h (written from the
+ * component manifest, tools/components.bzl) says the module carries it.
  */
 #include <linux/export.h>
 
 #include "kds_port.h"
+#include "kds/components.h"
 
 #define KDS_EXPORT(sym)	EXPORT_SYMBOL_NS_GPL(sym, KDS)
 
@@ -37,7 +38,7 @@ KDS_EXPORT(kds_node_free);
 KDS_EXPORT(kds_alloc_live);
 
 /* genradix/genradix.h: what the genradix_*() macros call. */
-#if __has_include("genradix/genradix.h")
+#ifdef KDS_HAVE_GENRADIX
 #include "genradix/genradix.h"
 KDS_EXPORT(kds_genradix_ptr);
 KDS_EXPORT(kds_genradix_ptr_alloc);
@@ -50,7 +51,7 @@ KDS_EXPORT(kds_genradix_free);
 
 /* dax_bus/dax_bus.h: ids, bus and drivers, regions, dev_dax, attributes,
  * kmem. */
-#if __has_include("dax_bus/dax_bus.h")
+#ifdef KDS_HAVE_DAX_BUS
 #include "dax_bus/dax_bus.h"
 KDS_EXPORT(kds_dax_parse_id);
 KDS_EXPORT(kds_dax_format_name);
@@ -108,7 +109,7 @@ KDS_EXPORT(kds_dax_kmem_remove);
 #endif
 
 /* dma/dma_mask.h: the DMA capability-mask model. */
-#if __has_include("dma/dma_mask.h")
+#ifdef KDS_HAVE_DMA
 #include "dma/dma_mask.h"
 KDS_EXPORT(kds_dma_platform_check);
 KDS_EXPORT(kds_dma_dev_init);

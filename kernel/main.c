@@ -2,21 +2,29 @@
 /*
  * main.c - kds.ko: module entry points. The shared components are linked
  * into this module from their own folders; nothing here reimplements them.
+ * The dax bus's sysfs glue (kernel/dax_bus/) is registered when the module
+ * carries the dax bus (kds/components.h, from tools/components.bzl).
  */
 #include <linux/module.h>
 
 #include "kds_port.h"
 #include "kds/version.h"
+#include "kds/components.h"
+
+#ifdef KDS_HAVE_DAX_BUS
 #include "dax_bus/kds_dax_glue.h"
+#endif
 
 static int __init kds_init(void)
 {
+#ifdef KDS_HAVE_DAX_BUS
 	int rc = kds_dax_glue_init();
 
 	if (rc) {
 		pr_err("kds: registering the kds_dax bus failed: %d\n", rc);
 		return rc;
 	}
+#endif
 	pr_info("kds: loaded\n");
 	return 0;
 }
@@ -25,7 +33,9 @@ static void __exit kds_exit(void)
 {
 	long live;
 
+#ifdef KDS_HAVE_DAX_BUS
 	kds_dax_glue_exit();
+#endif
 	live = kds_alloc_live();
 	if (live)
 		pr_err("kds: %ld allocation(s) leaked at unload\n", live);

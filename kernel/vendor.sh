@@ -5,8 +5,9 @@
 #   ./bazelw run //kernel:vendor -- KERNEL_TREE [SUBDIR]     (SUBDIR: lib/kds)
 #   kernel/vendor.sh KERNEL_TREE [SUBDIR]
 #
-# Copies the shared sources (the top-level .c/.h of genradix/, dax_bus/,
-# dma/, benchmarks/flex_array/, kds/) and the kernel port (kernel/kds_port.h,
+# Copies what kernel/build.sh --layout lays out (the top-level .c/.h of the
+# component folders of tools/components.bzl and of their kernel glue, kds/
+# with the generated kds/components.h, and the kernel port: kernel/kds_port.h,
 # kernel/port.c, kernel/main.c, kernel/exports.c) into KERNEL_TREE/SUBDIR, writes a Kconfig
 # (config KDS, tristate) and a Makefile there, and hooks them into the
 # parent directory: 'source "SUBDIR/Kconfig"' in its Kconfig and
@@ -47,7 +48,7 @@ fi
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 src=
 for d in "${RUNFILES_DIR:-}/kds" "$0.runfiles/kds" "$here/.."; do
-	if [ -f "$d/kernel/kds_port.h" ] && [ -f "$d/kernel/main.c" ]; then
+	if [ -f "$d/kernel/build.sh" ] && [ -f "$d/tools/components.bzl" ]; then
 		src=$(cd "$d" && pwd); break
 	fi
 done
@@ -57,21 +58,11 @@ done
 # tree as it was.
 stage=$(mktemp -d "$tree/$parent/.kds-vendor.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
-objs=()
-copy_top() { # copy_top FOLDER: its top-level .c and .h files
-	local f
-	[ -d "$src/$1" ] || return 0
-	mkdir -p "$stage/$1"
-	for f in "$src/$1"/*.c "$src/$1"/*.h; do
-		[ -f "$f" ] || continue
-		cp -L "$f" "$stage/$1/"
-		case $f in *.c) objs+=("$1/$(basename "$f" .c).o") ;; esac
-	done
-}
-mkdir -p "$stage/kernel"
-for f in kds_port.h port.c main.c exports.c; do cp -L "$src/kernel/$f" "$stage/kernel/"; done
-objs+=(kernel/port.o kernel/main.o kernel/exports.o)
-for d in genradix dax_bus dma kds benchmarks/flex_array kernel/dax_bus; do copy_top "$d"; done
+"$src/kernel/build.sh" --layout "$stage" >/dev/null
+# The in-tree Makefile below replaces the layout's Kbuild and its fragment.
+rm -f "$stage/Kbuild" "$stage/components.mk"
+mapfile -t objs < <(cd "$stage" && find . -name '*.c' | sed 's|^\./||; s|\.c$|.o|' | sort)
+[ "${#objs[@]}" -gt 0 ] || die "no sources were laid out from $src"
 
 version=unknown
 if [ -n "${BUILD_WORKSPACE_DIRECTORY:-}" ]; then
@@ -118,7 +109,7 @@ KCONFIG
 	echo "obj-\$(CONFIG_KDS) += kds.o"
 	echo
 	printf 'kds-y :='
-	printf ' \\\n\t%s' $(printf '%s\n' "${objs[@]}" | sort)
+	printf ' \\\n\t%s' "${objs[@]}"
 	echo
 	echo
 	echo "# In-tree, \$(src) is relative to the source tree; built as an"

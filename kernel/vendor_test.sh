@@ -62,10 +62,12 @@ n=$(grep -cxF 'obj-$(CONFIG_KDS) += kds/' "$tree/lib/Makefile" || true)
 [ "$n" = 1 ] || bad "lib/Makefile has $n obj lines for kds"
 [ -z "$(find "$tree/lib/kds" -type l)" ] || bad "the vendored copy contains symlinks"
 if grep -rqF "$root" "$tree/lib/kds"; then bad "the vendored copy refers to the checkout"; fi
-for f in Kconfig Makefile kernel/kds_port.h kernel/port.c kernel/main.c kernel/exports.c kds/version.h; do
+for f in Kconfig Makefile kernel/kds_port.h kernel/port.c kernel/main.c kernel/exports.c kds/version.h \
+	kds/components.h; do
 	[ -f "$tree/lib/kds/$f" ] || bad "lib/kds/$f missing"
 done
-for d in genradix dax_bus dma benchmarks/flex_array; do
+for d in $("$root/tools/components.sh" folders) $("$root/tools/components.sh" kernel-folders); do
+	[ -d "$tree/lib/kds/$d" ] || bad "lib/kds/$d (a component folder of tools/components.bzl) missing"
 	for f in "$root/$d"/*.c "$root/$d"/*.h; do
 		[ -f "$f" ] || continue
 		cmp -s "$f" "$tree/lib/kds/$d/$(basename "$f")" || bad "lib/kds/$d/$(basename "$f") differs"

@@ -1,6 +1,7 @@
 """Build macros shared by every kds package."""
 
 load("@rules_cc//cc:defs.bzl", "cc_library", "cc_test")
+load("//tools:components.bzl", "KDS_COMPONENTS")
 
 # Test code is userspace-only and uses Criterion's assertion macros, which
 # declare variables mid-block; the shared sources keep the kernel's rule.
@@ -49,8 +50,8 @@ def kds_check_test(name, deps = [], copts = [], size = "small", **kwargs):
 def kds_component(name, hdrs, srcs = None, **kwargs):
     """A shared component: its library over the userspace port and :shared_srcs.
 
-    The library is named after the package (what KDS_SHARED_PACKAGES
-    expects); the filegroup ":shared_srcs" holds the package's top-level
+    The package must be listed in tools/components.bzl under this name.
+    The filegroup ":shared_srcs" holds the package's top-level
     .c and .h files, which kernel/build.sh builds into kds.ko.
 
     Args:
@@ -59,6 +60,12 @@ def kds_component(name, hdrs, srcs = None, **kwargs):
       srcs: its .c files; by default every top-level .c file, as in kds.ko.
       **kwargs: passed to cc_library.
     """
+    pkg = native.package_name()
+    listed = [c for c in KDS_COMPONENTS if c["folder"] == pkg]
+    if not listed:
+        fail("%s is not in the component manifest, tools/components.bzl" % pkg)
+    if listed[0]["name"] != name:
+        fail("//%s: the manifest names this component %s, not %s" % (pkg, listed[0]["name"], name))
     cc_library(
         name = name,
         srcs = native.glob(["*.c"]) if srcs == None else srcs,
@@ -75,21 +82,30 @@ def kds_component(name, hdrs, srcs = None, **kwargs):
     )
 
 # The public components: their libraries and headers are what a consumer
-# gets (//:kds for Bazel; libkds and include/kds/ after //:install).
+# gets (//:kds for Bazel; libkds and include/kds/ after //:install). From
+# the manifest, tools/components.bzl ("public": "yes").
 KDS_PUBLIC_PACKAGES = [
-    "//dma",
-    "//genradix",
-    "//dax_bus",
+    "//%s:%s" % (c["folder"], c["name"])
+    for c in KDS_COMPONENTS
+    if c["public"] == "yes"
 ]
 
-# Packages whose top-level sources are shared by the userspace library and
-# kds.ko. Each provides a cc_library named after the package and a filegroup
-# ":shared_srcs" of its top-level .c/.h files; listing it here puts it in
-# the docs, the seam checks and the module build. The flex_array baseline
-# is shared too, but it is the benchmarks' yardstick, not public API: it
-# stays out of //:kds, the installed library and headers.
-KDS_SHARED_PACKAGES = KDS_PUBLIC_PACKAGES + [
-    "//benchmarks/flex_array",
+# Every component of the manifest: packages whose top-level sources are
+# shared by the userspace library and kds.ko. Each provides a cc_library
+# named after the component and a filegroup ":shared_srcs" of its
+# top-level .c/.h files, which puts it in the docs, the seam checks and
+# the module build. The flex_array baseline is shared too, but it is the
+# benchmarks' yardstick, not public API ("public": "no"): it stays out of
+# //:kds, the installed library and headers.
+KDS_SHARED_PACKAGES = ["//%s:%s" % (c["folder"], c["name"]) for c in KDS_COMPONENTS]
+
+# Their ":shared_srcs" filegroups: every shared source, and the public ones.
+KDS_SHARED_SRCS = ["//%s:shared_srcs" % c["folder"] for c in KDS_COMPONENTS]
+
+KDS_PUBLIC_SRCS = [
+    "//%s:shared_srcs" % c["folder"]
+    for c in KDS_COMPONENTS
+    if c["public"] == "yes"
 ]
 
 # The fuzz build carries its own ASan + UBSan; under the sanitizer

@@ -4,13 +4,17 @@
 #
 #   seam_check.sh check LIB.so [LIB.a] [FILE...]
 #                                        check a library and shared sources
-#                                        (default: every shared source found
-#                                        under the runfiles or the checkout)
+#                                        (default: every shared source of the
+#                                        component manifest, found under the
+#                                        runfiles or the checkout)
 #   seam_check.sh self-test              prove each rule catches a violation
 #
+# The components are the manifest's (tools/components.bzl, read through
+# tools/components.sh next to this script; KDS_MANIFEST overrides it).
 # Rules for a shared source (a top-level .c/.h of a component folder):
-#   - includes only "kds_port.h" and "<component>/<header>.h" in quotes:
-#     never a <...> platform header;
+#   - includes only "kds_port.h" and "<folder>/<header>.h" in quotes, where
+#     <folder> is a component folder or the folder of a public header of
+#     the manifest: never a <...> platform header;
 #   - never branches on __KERNEL__;
 #   - no raw compiler atomics (__atomic_*, __sync_*): the port's idioms;
 #   - no module glue (EXPORT_SYMBOL*, MODULE_*, module_init/exit).
@@ -19,14 +23,26 @@
 # is the variable's own, so the rule applies to that.)
 set -uo pipefail
 
+here=$(dirname "$0")
+components=$here/components.sh
+
+# The include directories a shared source may name, as one regex
+# alternation: "genradix|dax_bus|...".
+include_dirs() {
+	local dirs
+	dirs=$("$components" include-dirs) || return 1
+	printf '%s\n' "$dirs" | paste -sd '|'
+}
+
 check_sources() {
-	local bad=0 f
+	local bad=0 f dirs
+	dirs=$(include_dirs) || { echo "seam_check: cannot read the component manifest"; return 1; }
 	for f in "$@"; do
 		if grep -nE '^\s*#\s*include\s*<' "$f"; then
 			echo "$f: includes a platform header directly (use \"kds_port.h\")"; bad=1
 		fi
 		if grep -nE '^\s*#\s*include\s*"' "$f" |
-		   grep -vE '#\s*include\s*"(kds_port\.h|(genradix|dax_bus|dma|benchmarks/flex_array)/[a-z_]+\.h)"'; then
+		   grep -vE "#\\s*include\\s*\"(kds_port\\.h|($dirs)/[a-z_]+\\.h)\""; then
 			echo "$f: includes something other than the port and component headers"; bad=1
 		fi
 		if grep -nE '__KERNEL__' "$f"; then
@@ -70,9 +86,18 @@ self_test() {
 	printf 'EXPORT_SYMBOL(kds_x);\n' >"$t/genradix/glue.c"
 	printf 'int kds_v(int *p) { return __atomic_load_n(p, 2); }\n' >"$t/genradix/atomic.c"
 	check_sources "$t/genradix/good.c" >/dev/null || { echo "self-test: a clean file was refused"; rc=1; }
-	for f in libc path ifdef glue atomic; do
+	printf '#include "kds_port.h"\n#include "nowhere/nowhere.h"\n' >"$t/genradix/unlisted.c"
+	for f in libc path ifdef glue atomic unlisted; do
 		check_sources "$t/genradix/$f.c" >/dev/null && { echo "self-test: $f.c was not caught"; rc=1; }
 	done
+	# The rule follows the manifest: without genradix in it, the genradix
+	# header is no component header any more; a broken manifest refuses all.
+	sed '/"name": "genradix"/d' "${KDS_MANIFEST:-$here/components.bzl}" >"$t/reduced.bzl"
+	KDS_MANIFEST=$t/reduced.bzl check_sources "$t/genradix/good.c" >/dev/null &&
+		{ echo "self-test: an include of a component missing from the manifest was not caught"; rc=1; }
+	printf 'KDS_COMPONENTS = [\n]\n' >"$t/empty.bzl"
+	KDS_MANIFEST=$t/empty.bzl check_sources "$t/genradix/good.c" >/dev/null 2>&1 &&
+		{ echo "self-test: an empty manifest was not refused"; rc=1; }
 	printf 'int kds_fine(void) { return 0; }\nint leaked_name(void) { return 1; }\n' >"$t/lib.c"
 	cc -shared -fPIC -o "$t/bad.so" "$t/lib.c"
 	check_library "$t/bad.so" >/dev/null && { echo "self-test: unprefixed symbol not caught"; rc=1; }
@@ -100,9 +125,14 @@ check)
 	if [ $# -eq 0 ]; then
 		top=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
 		top=${top:-$(cd "$(dirname "$0")/.." && pwd)}
-		mapfile -t files < <(find -L "$top/genradix" "$top/dax_bus" "$top/dma" \
-			"$top/benchmarks/flex_array" -maxdepth 1 -type f \
-			\( -name '*.c' -o -name '*.h' \) 2>/dev/null | sort)
+		folders=$("$components" folders) || exit 2
+		dirs=()
+		for d in $folders; do
+			[ -d "$top/$d" ] || { echo "seam_check: component folder $d is missing under $top" >&2; exit 2; }
+			dirs+=("$top/$d")
+		done
+		mapfile -t files < <(find -L "${dirs[@]}" -maxdepth 1 -type f \
+			\( -name '*.c' -o -name '*.h' \) | sort)
 		set -- "${files[@]}"
 	fi
 	rc=0

@@ -26,9 +26,11 @@ if [ ! -f "$kdoc" ]; then
 fi
 kerneldoc() { perl "$kdoc" -none -Werror "$@"; }
 
-# The sources the reference is built from: every shared component present.
+# The sources the reference is built from: every component of the
+# manifest (tools/components.bzl), and kds/.
 srcs=()
-for d in genradix dax_bus dma kds benchmarks/flex_array; do
+for d in $("$root/tools/components.sh" folders) kds; do
+	[ -d "$root/$d" ] || bad "component folder $d missing"
 	for f in "$root/$d"/*.h "$root/$d"/*.c; do
 		[ -f "$f" ] && srcs+=("$f")
 	done

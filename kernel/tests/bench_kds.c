@@ -8,9 +8,10 @@
 #include <linux/timekeeping.h>
 
 #include "kds_port.h"
+#include "kds/components.h"
 #include "bench_iface.h"
 
-#if __has_include("genradix/genradix.h")
+#ifdef KDS_HAVE_GENRADIX
 #include "genradix/genradix.h"
 
 KDS_BENCH_GENRADIX(kds_bench_genradix_kds)
@@ -23,7 +24,7 @@ int kds_bench_genradix_kds(size_t n, const u32 *idx, size_t nidx,
 }
 #endif
 
-#if __has_include("benchmarks/flex_array/flex_array.h")
+#ifdef KDS_HAVE_FLEX_ARRAY
 #include "benchmarks/flex_array/flex_array.h"
 
 int kds_bench_flex_array_kds(size_t n, const u32 *idx, size_t nidx,

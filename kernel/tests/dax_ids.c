@@ -7,10 +7,11 @@
  * by the VM's daxctl program (kernel/vm/daxctl.c).
  */
 #include "kds_port.h"
+#include "kds/components.h"
 #include "kds_ktap.h"
 #include "kernel_side.h"
 
-#if __has_include("dax_bus/dax_bus.h") && __has_include("dax_bus/tests/id_cases.h")
+#ifdef KDS_HAVE_DAX_BUS
 #include "dax_bus/dax_bus.h"
 #include "dax_bus/tests/id_cases.h"
 

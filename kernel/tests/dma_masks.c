@@ -6,10 +6,11 @@
  * device, for every mask width 0..64.
  */
 #include "kds_port.h"
+#include "kds/components.h"
 #include "kds_ktap.h"
 #include "kernel_side.h"
 
-#if __has_include("dma/dma_mask.h") && __has_include("dma/tests/mask_cases.h")
+#ifdef KDS_HAVE_DMA
 #include "dma/dma_mask.h"
 #include "dma/tests/mask_cases.h"
 

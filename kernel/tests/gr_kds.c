@@ -4,9 +4,10 @@
  * built into the module) behind struct kds_gr_impl.
  */
 #include "kds_port.h"
+#include "kds/components.h"
 #include "gr_iface.h"
 
-#if __has_include("genradix/genradix.h")
+#ifdef KDS_HAVE_GENRADIX
 #include "genradix/genradix.h"
 #include "gr_impl.h"
 

@@ -3,25 +3,23 @@
  * consumer.c - a program built against an installed kds, the way a user
  * builds one: cc consumer.c $(pkg-config --cflags --libs kds).
  *
- * It uses the port and every component whose header was installed, checks
- * the answers, and prints what it exercised. Exit status 0 means all held.
+ * It uses the port and every component the installed kds carries
+ * (kds/components.h), checks the answers, and prints what it exercised. Exit status 0 means all held.
  * Built with -DKDS_GENRADIX_NODE_SHIFT=9 -DKDS_GENRADIX_VARIANT=512 its
  * genradix is the 512-byte-node variant (kds_genradix512_*).
  */
 #include "kds_port.h"
 #include "kds/version.h"
+#include "kds/components.h"
 
-#if __has_include("genradix/genradix.h")
+#ifdef KDS_HAVE_GENRADIX
 #include "genradix/genradix.h"
-#define HAVE_GENRADIX 1
 #endif
-#if __has_include("dax_bus/dax_bus.h")
+#ifdef KDS_HAVE_DAX_BUS
 #include "dax_bus/dax_bus.h"
-#define HAVE_DAX_BUS 1
 #endif
-#if __has_include("dma/dma_mask.h")
+#ifdef KDS_HAVE_DMA
 #include "dma/dma_mask.h"
-#define HAVE_DMA 1
 #endif
 
 static int failures;
@@ -52,7 +50,7 @@ static void use_port(void)
 	printf("consumer: kds %s: port", KDS_VERSION_STRING);
 }
 
-#ifdef HAVE_GENRADIX
+#ifdef KDS_HAVE_GENRADIX
 static void use_genradix(void)
 {
 	GENRADIX(u64) g;
@@ -72,7 +70,7 @@ static void use_genradix(void)
 }
 #endif
 
-#ifdef HAVE_DAX_BUS
+#ifdef KDS_HAVE_DAX_BUS
 static void use_dax_bus(void)
 {
 	char name[KDS_DAX_NAME_LEN];
@@ -87,7 +85,7 @@ static void use_dax_bus(void)
 }
 #endif
 
-#ifdef HAVE_DMA
+#ifdef KDS_HAVE_DMA
 static void use_dma(void)
 {
 	struct kds_dma_platform platform = { .name = "consumer" };
@@ -104,13 +102,13 @@ static void use_dma(void)
 int main(void)
 {
 	use_port();
-#ifdef HAVE_GENRADIX
+#ifdef KDS_HAVE_GENRADIX
 	use_genradix();
 #endif
-#ifdef HAVE_DAX_BUS
+#ifdef KDS_HAVE_DAX_BUS
 	use_dax_bus();
 #endif
-#ifdef HAVE_DMA
+#ifdef KDS_HAVE_DMA
 	use_dma();
 #endif
 	printf(": %s\n", failures ? "FAILED" : "ok");

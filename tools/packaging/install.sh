@@ -11,6 +11,7 @@
 #                                        (soname libkds.so.M), lib/libkds.a
 #   include/kds/kds_port.h               the userspace port
 #   include/kds/version.h                KDS_VERSION_* (kds/version.h)
+#   include/kds/components.h             KDS_HAVE_<NAME> per component
 #   include/kds/<component>/<name>.h     the public component headers
 #   lib/pkgconfig/kds.pc                 Cflags -I.../include/kds -I.../include
 #   share/doc/kds/html/                  the API reference
@@ -37,7 +38,7 @@ while [ "$#" -gt 0 ]; do
 	--includedir) [ "$#" -ge 2 ] || usage; includedir=$2; shift 2 ;;
 	--includedir=*) includedir=${1#*=}; shift ;;
 	--uninstall) uninstall=1; shift ;;
-	-h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "install.sh: unknown argument: $1" >&2; usage ;;
 	esac
 done

@@ -27,10 +27,26 @@ version=$(sed -n 's/^Version: //p' "$prefix/lib/pkgconfig/kds.pc")
 major=${version%%.*}
 [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || bad "kds.pc Version is '$version'"
 for f in lib/libkds.a "lib/libkds.so.$version" lib/pkgconfig/kds.pc include/kds/kds_port.h \
-	include/kds/version.h include/kds/genradix/genradix.h include/kds/dma/dma_mask.h \
-	include/kds/dax_bus/dax_bus.h share/doc/kds/html/index.html share/kds/manifest; do
+	include/kds/version.h include/kds/components.h share/doc/kds/html/index.html \
+	share/kds/manifest; do
 	[ -f "$prefix/$f" ] || bad "not installed: $f"
 done
+# Every public component of the manifest (tools/components.bzl): its
+# header, and its KDS_HAVE_<NAME> in kds/components.h; no other component.
+components=${TEST_SRCDIR:+$TEST_SRCDIR/kds/}tools/components.sh
+[ -x "$components" ] || components=$(dirname "$(readlink -f "$0")")/../components.sh
+while read -r name _ header public _; do
+	have=$(grep -c "^#define KDS_HAVE_${name^^} 1" "$prefix/include/kds/components.h" || true)
+	if [ "$public" = yes ]; then
+		[ -f "$prefix/include/kds/$header" ] || bad "not installed: include/kds/$header"
+		[ "$have" = 1 ] || bad "kds/components.h does not define KDS_HAVE_${name^^}"
+	else
+		[ "$have" = 0 ] || bad "kds/components.h defines KDS_HAVE_${name^^} of non-public $name"
+	fi
+done < <("$components" list)
+[ "$(grep -c '^#define KDS_HAVE_' "$prefix/include/kds/components.h")" = \
+	"$("$components" headers --public | wc -l)" ] ||
+	bad "kds/components.h and the manifest's public components differ"
 [ "$(readlink "$prefix/lib/libkds.so.$major")" = "libkds.so.$version" ] ||
 	bad "lib/libkds.so.$major does not point at libkds.so.$version"
 [ "$(readlink "$prefix/lib/libkds.so")" = "libkds.so.$major" ] ||
