@@ -16,7 +16,7 @@
 #
 # --tests also builds the test module kds_test.ko in OUTDIR/kds_test (its
 # own copy of the shared sources, kernel/port.c, kernel/tests/*.c and the
-# components' test tables and case files <component>/tests/{*.h,cases.c},
+# components' test tables and case files <component>/tests/{*.h,cases*.c},
 # with kernel/tests/Kbuild)
 # and prints its path before the path of kds.ko.
 #
@@ -99,11 +99,11 @@ if [ "$tests" = 1 ]; then
 	for d in genradix dax_bus dma kds benchmarks/flex_array; do
 		[ -d "$root/$d" ] || continue
 		copy_top "$root/$d" "$t/$d"
-		# The component's shared case tables (headers) and case file.
+		# The component's shared case tables (headers) and case files.
 		if [ -d "$root/$d/tests" ]; then
 			mkdir -p "$t/$d/tests"
 			find -L "$root/$d/tests" -maxdepth 1 -type f \
-				\( -name '*.h' -o -name cases.c \) \
+				\( -name '*.h' -o -name 'cases*.c' \) \
 				-exec cp {} "$t/$d/tests/" \;
 		fi
 	done

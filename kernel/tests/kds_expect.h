@@ -100,6 +100,14 @@ struct kds_suite {
 int kds_ktap_run(const struct kds_suite *const *suites, size_t nr);
 
 /*
+ * Seed and length of the randomized cases: kds_test.seed= and steps= in
+ * the kernel (kernel/tests/main.c); KDS_TEST_SEED and KDS_TEST_STEPS in
+ * userspace (kernel/tests/user/main.c).
+ */
+extern unsigned long kds_test_seed;
+extern unsigned long kds_test_steps;
+
+/*
  * Per world (kernel/tests/main.c, kernel/tests/user/expect.c): print one
  * KTAP line, format a message, count bad frees (0 in the kernel, which
  * has no such counter).

@@ -16,8 +16,6 @@
 /* Faults requested with kds_test.inject= (kernel/tests/main.c). */
 extern bool kds_test_inject_fail;
 extern bool kds_test_inject_warn;
-/* Seed of the genradix operation sequences (kds_test.seed=). */
-extern unsigned long kds_test_seed;
 
 /* The suites of kds_test.ko (kernel/tests/<suite>.c). */
 extern const struct kds_suite kds_suite_port;

@@ -26,6 +26,10 @@ unsigned long kds_test_seed = 0x6b64735f67720001UL;
 module_param_named(seed, kds_test_seed, ulong, 0444);
 MODULE_PARM_DESC(seed, "seed of the genradix operation sequences");
 
+unsigned long kds_test_steps = 3000;
+module_param_named(steps, kds_test_steps, ulong, 0444);
+MODULE_PARM_DESC(steps, "length of each genradix operation sequence");
+
 /* Set from inject= before the suites run; read by the injected suite. */
 bool kds_test_inject_fail;
 bool kds_test_inject_warn;

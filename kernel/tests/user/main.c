@@ -10,15 +10,18 @@
 
 extern const struct kds_suite KDS_RUN_SUITE;
 
-/* The genradix sequences' seed, as kds_test.seed= sets it in the kernel. */
+/* The randomized cases' seed and length (kds_test.seed=, steps= in the kernel). */
 unsigned long kds_test_seed = 0x6b64735f67720001UL;
+unsigned long kds_test_steps = 100000;
 
 int main(void)
 {
 	static const struct kds_suite *const suites[] = { &KDS_RUN_SUITE };
-	const char *seed = getenv("KDS_TEST_SEED");
+	const char *seed = getenv("KDS_TEST_SEED"), *steps = getenv("KDS_TEST_STEPS");
 
 	if (seed)
 		kds_test_seed = strtoul(seed, NULL, 0);
+	if (steps)
+		kds_test_steps = strtoul(steps, NULL, 0);
 	return kds_ktap_run(suites, ARRAY_SIZE(suites)) ? 1 : 0;
 }
