@@ -140,10 +140,14 @@ bool gr_model_add_leaf(struct gr_model *m, size_t leaf)
 		return true;
 	if (m->nleaves == m->capleaves) {
 		size_t cap = m->capleaves ? 2 * m->capleaves : 64;
-		size_t *leaves = krealloc(m->leaves, cap * sizeof(*leaves), GFP_KERNEL);
+		/* Not krealloc: the kernel port does not count it. */
+		size_t *leaves = kmalloc_array(cap, sizeof(*leaves), GFP_KERNEL);
 
 		if (!leaves)
 			return false;
+		if (m->nleaves)
+			memcpy(leaves, m->leaves, m->nleaves * sizeof(*leaves));
+		kfree(m->leaves);
 		m->leaves = leaves;
 		m->capleaves = cap;
 	}

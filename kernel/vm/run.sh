@@ -266,14 +266,16 @@ for prog in "${cases[@]}"; do
 		verdict=1
 	fi
 	awk -v prog="$(basename "$prog")" '
-		/^    # Subtest: / { name = substr($0, 17); next }
+		/^    # Subtest: / { name = $0; sub(/^    # Subtest: /, "", name); next }
 		name != "" && /^    1\.\.[0-9]+$/ {
-			if (FNR == NR) kernel[name] = substr($0, 8); else user[name] = substr($0, 8)
+			n = $0
+			sub(/^    1\.\./, "", n)
+			if (FNR == NR) kernel[name] = n; else user[name] = n
 		}
 		{ name = "" }
 		END {
 			for (s in user) {
-				n++
+				nsuites++
 				if (!(s in kernel)) {
 					print "kds-vm: problem: cases: " s " (" prog ") did not run in kds_test.ko"
 					bad = 1
@@ -284,7 +286,7 @@ for prog in "${cases[@]}"; do
 					print "kds-vm: cases: " s ": " user[s] " case(s) in both worlds"
 				}
 			}
-			if (!n) {
+			if (!nsuites) {
 				print "kds-vm: problem: cases: " prog " printed no suite"
 				bad = 1
 			}
