@@ -20,7 +20,8 @@
 #
 # --tests also builds the test module kds_test.ko in OUTDIR/kds_test (its
 # own copy of the shared sources, kernel/port.c, kernel/tests/*.c and the
-# components' test tables <component>/tests/*.h, with kernel/tests/Kbuild)
+# components' test tables and case files <component>/tests/{*.h,cases*.c},
+# with kernel/tests/Kbuild)
 # and prints its path before the path of kds.ko.
 #
 # --sample also builds kernel/sample/kds_sample.ko in OUTDIR/sample as an
@@ -122,10 +123,11 @@ if [ "$tests" = 1 ]; then
 	# shellcheck disable=SC2086
 	lay_out "$t" $folders
 	for d in $folders; do
-		# The component's shared case tables (headers only).
+		# The component's shared case tables (headers) and case files.
 		if [ -d "$root/$d/tests" ]; then
 			mkdir -p "$t/$d/tests"
-			find -L "$root/$d/tests" -maxdepth 1 -type f -name '*.h' \
+			find -L "$root/$d/tests" -maxdepth 1 -type f \
+				\( -name '*.h' -o -name 'cases*.c' \) \
 				-exec cp {} "$t/$d/tests/" \;
 		fi
 	done

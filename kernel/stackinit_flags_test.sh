@@ -5,7 +5,7 @@
 # -ftrivial-auto-var-init=zero to KBUILD_CFLAGS; this test builds a module
 # with kds's Kbuild flags against the installed headers (V=1) and checks
 # that the compiler really received the flag. The run-time proof is the
-# stackinit case table (kernel/tests/stackinit_cases.h) in kds_test.ko.
+# stackinit cases (kernel/tests/stackinit.c) in kds_test.ko.
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then

@@ -6,6 +6,9 @@
  * only on a name with a negative number, which Linux accepts and kds
  * refuses; an accepted name must parse to the same numbers. Nothing may
  * stay allocated.
+ *
+ * Userspace only (libFuzzer); the table cases run in both worlds from
+ * cases.c.
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -9,16 +9,13 @@
  * negated, then truncated to int), its own print-back and its own
  * sysfs_streq().
  *
- * Userspace only (libc); a test includes it once.
+ * Written over the port (kmalloc, snprintf), so the shared case file runs
+ * it in the kernel too; a test includes it once.
  */
 #ifndef KDS_DAX_UPSTREAM_ID_H
 #define KDS_DAX_UPSTREAM_ID_H
 
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "kds_port.h"
 
 /* The kernel's isspace(): \t \n \v \f \r, space, and 0xa0 (lib/ctype.c). */
 static inline bool upstream_isspace(unsigned char c)
@@ -40,7 +37,7 @@ static inline bool upstream_isdigit(unsigned char c)
 static inline bool upstream_scan_int(const unsigned char **sp, int *out)
 {
 	const unsigned char *s = *sp;
-	uint64_t v = 0;
+	u64 v = 0;
 	bool neg = false;
 
 	if (!*s)
@@ -54,10 +51,10 @@ static inline bool upstream_scan_int(const unsigned char **sp, int *out)
 	if (!upstream_isdigit(*s))
 		return false;
 	while (upstream_isdigit(*s))
-		v = v * 10 + (uint64_t)(*s++ - '0');	/* wraps, as the kernel's */
+		v = v * 10 + (u64)(*s++ - '0');	/* wraps, as the kernel's */
 	if (neg)
 		v = 0 - v;
-	*out = (int)(uint32_t)v;
+	*out = (int)(u32)v;
 	*sp = s;
 	return true;
 }
@@ -105,19 +102,19 @@ static inline bool upstream_id_store_accepts(const char *buf, size_t count,
 					     int *region, int *id)
 {
 	char devname[64];
-	char *s = malloc(count + 1);
+	char *s = kmalloc(count + 1, GFP_KERNEL);
 	int r, i;
 	bool ok = false;
 
-	if (!s)
-		abort();
+	if (!s)		/* counted as a refusal; the callers' tables then fail */
+		return false;
 	memcpy(s, buf, count);
 	s[count] = '\0';
 	if (upstream_sscanf_dax(s, &r, &i)) {
 		snprintf(devname, sizeof(devname), "dax%d.%d", r, i);
 		ok = upstream_sysfs_streq(s, devname);
 	}
-	free(s);
+	kfree(s);
 	if (ok) {
 		*region = r;
 		*id = i;

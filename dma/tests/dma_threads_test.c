@@ -5,6 +5,8 @@
  * without locking: they keep no state of their own. Each thread checks the
  * mask table's expectations while the others do the same. A plain program,
  * so it also runs under ThreadSanitizer.
+ *
+ * Userspace only (threads, run under TSan too).
  */
 #include <pthread.h>
 

@@ -11,6 +11,9 @@
  *     without wrapping; a bounce names a buffer that is in reach and big
  *     enough;
  *   - the explanation always fits its buffer and is terminated.
+ *
+ * Userspace only (libFuzzer); the mask table runs in both worlds from
+ * cases.c.
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -5,6 +5,9 @@
  * fail cleanly (NULL or -ENOMEM), values stored before stay intact, the
  * tree stays valid for lookups and iteration, and genradix_free() releases
  * every node.
+ *
+ * Userspace only: failure injection (kds_alloc_fail_nth) is the user
+ * port's; the model sequences that run in both worlds are cases.c.
  */
 #include "kds_testing.h"
 #include "gr_test.h"

@@ -2,8 +2,11 @@
 /*
  * fuzz_ops.c - libFuzzer target: the input is a sequence of genradix
  * operations (entry size, then op/argument records), applied to a real
- * tree and to the reference model of gr_model.c and compared after every
+ * tree and to the reference model of cases_model.c and compared after every
  * operation. Any divergence, sanitizer report or leak aborts.
+ *
+ * Userspace only (libFuzzer); the same model runs in both worlds from
+ * cases.c.
  */
 #include "gr_test.h"
 

@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * gr_test.h - helpers shared by the genradix tests: one table of operations
- * per entry size (so a test can loop over sizes), and a reference model of
- * a genradix (which indices exist, what they hold) to compare against.
+ * per entry size (gr_ops.h, cases_ops.c; so a test can loop over sizes),
+ * and the one reference model of a genradix (cases_model.c: which indices
+ * exist, what they hold) to compare against. Both are written over the
+ * port and run in kds_test.ko too (genradix/tests/cases.c).
  *
- * The tests are compiled once per node size; KDS_GENRADIX_NODE_SHIFT and
- * KDS_GENRADIX_VARIANT come from the build.
+ * The userspace tests are compiled once per node size;
+ * KDS_GENRADIX_NODE_SHIFT and KDS_GENRADIX_VARIANT come from the build.
  */
 #ifndef GR_TEST_H
 #define GR_TEST_H
 
 #include "kds_port.h"
 #include "genradix/genradix.h"
+#include "gr_ops.h"
 
 #define GR_NODE		KDS_GENRADIX_NODE_SIZE
 #define GR_SHIFT	KDS_GENRADIX_NODE_SHIFT
@@ -21,36 +24,10 @@ struct gr_radix {
 	struct __genradix tree;
 };
 
-typedef bool (*gr_visit_fn)(void *ctx, size_t pos, void *p);
-
-/* The genradix API for one entry size, as plain functions. */
-struct gr_ops {
-	size_t size;
-	size_t last_pos;
-	void *(*ptr)(struct gr_radix *r, size_t idx);
-	void *(*ptr_inlined)(struct gr_radix *r, size_t idx);
-	void *(*alloc)(struct gr_radix *r, size_t idx, gfp_t gfp);
-	void *(*alloc_inlined)(struct gr_radix *r, size_t idx, gfp_t gfp);
-	void *(*alloc_pre)(struct gr_radix *r, size_t idx,
-			   struct genradix_node **spare, gfp_t gfp);
-	void *(*alloc_pre_inlined)(struct gr_radix *r, size_t idx,
-				   struct genradix_node **spare, gfp_t gfp);
-	int (*prealloc)(struct gr_radix *r, size_t nr, gfp_t gfp);
-	void (*free)(struct gr_radix *r);
-	void (*iter_init)(struct gr_radix *r, struct genradix_iter *it, size_t idx);
-	void *(*peek)(struct gr_radix *r, struct genradix_iter *it);
-	void *(*peek_prev)(struct gr_radix *r, struct genradix_iter *it);
-	void (*advance)(struct gr_radix *r, struct genradix_iter *it);
-	void (*rewind)(struct gr_radix *r, struct genradix_iter *it);
-	/* genradix_for_each / _from / _reverse; visit returns false to stop. */
-	size_t (*for_each)(struct gr_radix *r, gr_visit_fn visit, void *ctx);
-	size_t (*for_each_from)(struct gr_radix *r, size_t start, gr_visit_fn visit,
-				void *ctx);
-	size_t (*for_each_reverse)(struct gr_radix *r, gr_visit_fn visit, void *ctx);
-};
-
 extern const struct gr_ops gr_ops_all[];
 extern const size_t gr_ops_count;
+/* The entry of gr_ops_all for entries of @size bytes, or NULL. */
+const struct gr_ops *gr_ops_for(size_t size);
 
 /* Entries per leaf, leaf number and byte offset of an index. */
 size_t gr_per_leaf(const struct gr_ops *ops);
@@ -111,7 +88,8 @@ void gr_model_destroy(struct gr_model *m);
 /* Forget everything and free the tree. */
 void gr_model_reset(struct gr_model *m);
 bool gr_model_has_leaf(const struct gr_model *m, size_t leaf);
-void gr_model_add_leaf(struct gr_model *m, size_t leaf);
+/* False when the model is out of memory. */
+bool gr_model_add_leaf(struct gr_model *m, size_t leaf);
 /* Apply one operation (@op, arguments @a, @b) to tree and model and compare. */
 bool gr_model_step(struct gr_model *m, unsigned int op, u64 a, u64 b);
 /*

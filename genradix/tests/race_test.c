@@ -16,6 +16,9 @@
  * After each run the tree must equal the model (every entry, forward and
  * backward), hold every value written, and free without a leak or a bad
  * free.
+ *
+ * Userspace only: the race hook is the user port's (the kernel port has
+ * none).
  */
 #include "kds_testing.h"
 #include "gr_test.h"

@@ -10,6 +10,9 @@
  * the same pointer for an index) and on a disjoint range of their own at
  * high indices; readers look up and iterate meanwhile. At the end every
  * value written is read back, and the whole tree is checked by iteration.
+ *
+ * Userspace only (threads, run under TSan too); the model sequences that
+ * run in both worlds are cases.c.
  */
 #include <pthread.h>
 

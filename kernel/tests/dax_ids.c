@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dax_ids.c - the dax id case table (dax_bus/tests/id_cases.h) in the
- * kernel, and the same inputs written to the running kernel's own dax bus
- * (/sys/bus/dax/drivers/device_dax/new_id and remove_id): each must give
- * its column of the table. Which device a driver then binds is compared
+ * dax_ids.c - the dax id case table (dax_bus/tests/id_cases.h) written to
+ * the running kernel's own dax bus (/sys/bus/dax/drivers/device_dax/new_id
+ * and remove_id) and to kds.ko's: each must give its column of the table.
+ * Kernel only; the table's cases that need no running kernel are
+ * dax_bus/tests/cases.c, run in both worlds. Which device a driver then binds is compared
  * by the VM's daxctl program (kernel/vm/daxctl.c).
  */
 #include "kds_port.h"
@@ -40,66 +41,6 @@ static void kds_dax_write_case(struct kds_dax_driver *drv, const char *dir,
 	w->core_remove = kds_dax_remove_id_store(drv, c->input, c->len);
 	snprintf(path, sizeof(path), "%sremove_id", dir);
 	w->sysfs_remove = kds_test_sysfs_write(path, c->input, c->len);
-}
-
-static void dax_parse_table(struct kds_expect *e)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(kds_dax_id_cases); i++) {
-		const struct kds_dax_id_case *c = &kds_dax_id_cases[i];
-		int region = -7, id = -7;
-		int rc = kds_dax_parse_id(c->input, c->len, &region, &id);
-
-		if (rc != c->expected) {
-			kds_expect_fail(e, __FILE__, __LINE__,
-					"case %zu (%s): parse gave %d, want %d",
-					i, c->what, rc, c->expected);
-			continue;
-		}
-		if (!rc && (region != c->region || id != c->id))
-			kds_expect_fail(e, __FILE__, __LINE__,
-					"case %zu (%s): parsed dax%d.%d, want dax%d.%d",
-					i, c->what, region, id, c->region, c->id);
-		if (rc && (region != -7 || id != -7))
-			kds_expect_fail(e, __FILE__, __LINE__,
-					"case %zu (%s): outputs touched on error", i, c->what);
-	}
-}
-
-/* new_id then remove_id of every case on a kds driver: results and ids. */
-static void dax_new_remove_id_table(struct kds_expect *e)
-{
-	struct kds_dax_bus bus;
-	struct kds_dax_driver drv = { .name = "kds_test_dax" };
-	size_t i;
-
-	kds_dax_bus_init(&bus);
-	KDS_ASSERT(e, kds_dax_driver_register(&bus, &drv) == 0);
-	for (i = 0; i < ARRAY_SIZE(kds_dax_id_cases); i++) {
-		const struct kds_dax_id_case *c = &kds_dax_id_cases[i];
-		ssize_t want = c->expected ? c->expected : (ssize_t)c->len;
-		ssize_t rc = kds_dax_new_id_store(&drv, c->input, c->len);
-
-		if (rc != want)
-			kds_expect_fail(e, __FILE__, __LINE__,
-					"case %zu (%s): new_id gave %zd, want %zd",
-					i, c->what, rc, want);
-		if (!c->expected &&
-		    !KDS_EXPECT(e, kds_dax_driver_has_id(&drv, c->region, c->id)))
-			kds_expect_note(e, "case %zu (%s) not listed after new_id",
-					i, c->what);
-		rc = kds_dax_remove_id_store(&drv, c->input, c->len);
-		if (rc != want)
-			kds_expect_fail(e, __FILE__, __LINE__,
-					"case %zu (%s): remove_id gave %zd, want %zd",
-					i, c->what, rc, want);
-		if (!c->expected)
-			KDS_EXPECT(e, !kds_dax_driver_has_id(&drv, c->region, c->id));
-	}
-	KDS_EXPECT_EQ(e, kds_dax_driver_nr_ids(&drv), 0);
-	kds_dax_driver_unregister(&drv);
-	kds_dax_bus_destroy(&bus);
 }
 
 /*
@@ -189,11 +130,6 @@ static void dax_kds_sysfs_matches_core(struct kds_expect *e)
 	kds_dax_bus_destroy(&bus);
 }
 
-static const struct kds_case kds_dax_id_suite_cases[] = {
-	KDS_CASE(dax_parse_table),
-	KDS_CASE(dax_new_remove_id_table),
-};
-
 static const struct kds_case kds_dax_vs_kernel_cases[] = {
 	KDS_CASE(dax_new_id_vs_kernel),
 };
@@ -201,11 +137,6 @@ static const struct kds_case kds_dax_vs_kernel_cases[] = {
 static const struct kds_case kds_dax_sysfs_cases[] = {
 	KDS_CASE(dax_kds_sysfs_matches_core),
 };
-
-static const char *kds_dax_ids_skip(void)
-{
-	return NULL;
-}
 
 static const char *kds_dax_vs_kernel_skip(void)
 {
@@ -227,14 +158,8 @@ static void dax_absent(struct kds_expect *e)
 {
 }
 
-static const struct kds_case kds_dax_id_suite_cases[] = { KDS_CASE(dax_absent) };
 static const struct kds_case kds_dax_vs_kernel_cases[] = { KDS_CASE(dax_absent) };
 static const struct kds_case kds_dax_sysfs_cases[] = { KDS_CASE(dax_absent) };
-
-static const char *kds_dax_ids_skip(void)
-{
-	return "dax_bus is not part of this build";
-}
 
 static const char *kds_dax_vs_kernel_skip(void)
 {
@@ -248,7 +173,6 @@ static const char *kds_dax_sysfs_skip(void)
 
 #endif
 
-KDS_SUITE(kds_suite_dax_ids, "kds_dax_ids", kds_dax_id_suite_cases, kds_dax_ids_skip);
 KDS_SUITE(kds_suite_dax_ids_vs_kernel, "kds_dax_ids_vs_linux", kds_dax_vs_kernel_cases,
 	  kds_dax_vs_kernel_skip);
 KDS_SUITE(kds_suite_dax_ids_sysfs, "kds_dax_ids_via_sysfs", kds_dax_sysfs_cases,

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dma_masks.c - the DMA mask table (dma/tests/mask_cases.h) in the kernel,
- * and the kds model filled with the running kernel's facts against the
- * kernel's own dma_set_mask()/dma_set_coherent_mask() on a real platform
- * device, for every mask width 0..64.
+ * dma_masks.c - the kds model filled with the running kernel's facts
+ * against the kernel's own dma_set_mask()/dma_set_coherent_mask() on a
+ * real platform device, for every mask width 0..64. Kernel only; the mask
+ * table runs in both worlds from dma/tests/cases.c.
  */
 #include "kds_port.h"
 #include "kds/components.h"
@@ -12,57 +12,6 @@
 
 #ifdef KDS_HAVE_DMA
 #include "dma/dma_mask.h"
-#include "dma/tests/mask_cases.h"
-
-/* Every row: floor, required mask, addressing limit, and widths 0..64. */
-static void dma_mask_table(struct kds_expect *e)
-{
-	size_t i;
-	int w;
-
-	for (i = 0; i < ARRAY_SIZE(kds_dma_mask_cases); i++) {
-		const struct kds_dma_mask_case *c = &kds_dma_mask_cases[i];
-		struct kds_dma_platform p;
-		struct kds_dma_dev dev;
-		enum kds_dma_why why;
-		u64 mask, floor;
-
-		kds_dma_mask_case_platform(c, &p);
-		if (kds_dma_platform_check(&p)) {
-			kds_expect_fail(e, __FILE__, __LINE__, "%s: platform refused", c->name);
-			continue;
-		}
-		floor = kds_dma_floor(&p, &why);
-		if (floor != c->floor || why != c->floor_why)
-			kds_expect_fail(e, __FILE__, __LINE__,
-					"%s: floor 0x%llx (why %d), want 0x%llx (why %d)",
-					c->name, floor, why, c->floor, c->floor_why);
-		kds_dma_dev_init(&dev, c->name, &p, &mask);
-		if (kds_dma_get_required_mask(&dev) != c->required_mask)
-			kds_expect_fail(e, __FILE__, __LINE__,
-					"%s: required mask 0x%llx, want 0x%llx", c->name,
-					kds_dma_get_required_mask(&dev), c->required_mask);
-		if (kds_dma_addressing_limited(&dev) != c->limited_at_32)
-			kds_expect_fail(e, __FILE__, __LINE__,
-					"%s: addressing_limited at 32 bits is %d", c->name,
-					!c->limited_at_32);
-		for (w = 0; w <= 64; w++) {
-			bool want = kds_dma_mask_case_expect(c, w);
-			int rc, crc;
-
-			kds_dma_dev_init(&dev, c->name, &p, &mask);
-			rc = kds_dma_set_mask(&dev, KDS_DMA_BIT_MASK(w));
-			crc = kds_dma_set_coherent_mask(&dev, KDS_DMA_BIT_MASK(w));
-			if (rc != (want ? 0 : -EIO) || crc != (want ? 0 : -EIO))
-				kds_expect_fail(e, __FILE__, __LINE__,
-						"%s: width %d: set_mask %d, coherent %d, want %d",
-						c->name, w, rc, crc, want ? 0 : -EIO);
-			if (!rc && mask != KDS_DMA_BIT_MASK(w))
-				kds_expect_fail(e, __FILE__, __LINE__,
-						"%s: width %d: mask not stored", c->name, w);
-		}
-	}
-}
 
 static const char *kds_dma_rc_name(int rc)
 {
@@ -134,10 +83,6 @@ out:
 	kds_test_dma_dev_destroy();
 }
 
-static const struct kds_case kds_dma_table_cases[] = {
-	KDS_CASE(dma_mask_table),
-};
-
 static const struct kds_case kds_dma_vs_kernel_cases[] = {
 	KDS_CASE(dma_model_vs_kernel),
 };
@@ -153,7 +98,6 @@ static void dma_absent(struct kds_expect *e)
 {
 }
 
-static const struct kds_case kds_dma_table_cases[] = { KDS_CASE(dma_absent) };
 static const struct kds_case kds_dma_vs_kernel_cases[] = { KDS_CASE(dma_absent) };
 
 static const char *kds_dma_skip(void)
@@ -163,5 +107,4 @@ static const char *kds_dma_skip(void)
 
 #endif
 
-KDS_SUITE(kds_suite_dma_masks, "kds_dma_masks", kds_dma_table_cases, kds_dma_skip);
 KDS_SUITE(kds_suite_dma_vs_kernel, "kds_dma_vs_linux", kds_dma_vs_kernel_cases, kds_dma_skip);

@@ -1,24 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * kds_expect.h - a tiny assertion shim for test cases that run both inside
- * the kernel (kds_test.ko, reporting KTAP) and in userspace (plain test
- * programs over the user port).
+ * kds_expect.h - the one assertion dialect of kds's tests, for cases that
+ * run both inside the kernel (kds_test.ko) and in userspace (a plain
+ * program over the user port, so it also runs under TSan). Both worlds
+ * print the same KTAP version 1 document.
  *
- * A case header includes only "kds_port.h", component headers and this
+ * A case file includes only "kds_port.h", component headers and this
  * file. Each case is a static function taking a struct kds_expect, listed
- * in a struct kds_case table:
+ * in a struct kds_case table, and the file exposes one suite:
  *
  *	static void my_case(struct kds_expect *e)
  *	{
  *		KDS_EXPECT_EQ(e, ilog2(8u), 3);
  *	}
  *	static const struct kds_case my_cases[] = { KDS_CASE(my_case) };
+ *	KDS_SUITE(kds_suite_my, "kds_my", my_cases, NULL);
  *
- * Only kds_expect_fail(), kds_expect_note() and the warning brackets differ
- * between the worlds: kernel/tests/ktap.c prints KTAP diagnostics, the
- * userspace implementation (kernel/tests/user/expect.c) prints to stderr.
- * Whichever runner executes a case also checks that it freed every
- * allocation it made (kds_alloc_live() before and after).
+ * A failed expectation prints its operands; each case prints at most
+ * KDS_KTAP_MAX_NOTES diagnostics and then how many it did not show.
+ * The runner (kernel/tests/ktap.c, shared) checks that every case freed
+ * what it allocated. Only the primitives at the end of this file differ
+ * per world: kernel/tests/main.c and kernel/tests/user/expect.c.
  */
 #ifndef KDS_EXPECT_H
 #define KDS_EXPECT_H
@@ -29,10 +31,13 @@
  * struct kds_expect - the state of one running test case.
  * @name: the case's name.
  * @failures: failed expectations so far.
+ * @ctx: what the case is looking at (kds_expect_ctx()), appended to every
+ *	failure; empty when unset.
  */
 struct kds_expect {
 	const char *name;
 	unsigned int failures;
+	char ctx[96];
 };
 
 /**
@@ -52,6 +57,66 @@ struct kds_case {
 #define KDS_CASE(fn)	{ .name = #fn, .run = fn }
 
 /**
+ * struct kds_suite - a named table of cases.
+ * @name: the suite's name (KTAP test name at the top level).
+ * @cases: the case table.
+ * @nr_cases: number of entries in @cases.
+ * @skip: optional; returns why the suite cannot run here (the suite is
+ *	then reported as "ok N name # SKIP reason"), or NULL to run it.
+ */
+struct kds_suite {
+	const char *name;
+	const struct kds_case *cases;
+	size_t nr_cases;
+	const char *(*skip)(void);
+};
+
+/**
+ * KDS_SUITE() - define a suite over a case table.
+ * @var: the variable to define (global, kds_-prefixed).
+ * @sname: the suite's name.
+ * @table: the case table (an array, not a pointer).
+ * @skipfn: a skip function or NULL.
+ */
+#define KDS_SUITE(var, sname, table, skipfn)				\
+	const struct kds_suite var = {					\
+		.name = sname,						\
+		.cases = table,						\
+		.nr_cases = ARRAY_SIZE(table),				\
+		.skip = skipfn,						\
+	}
+
+/* Diagnostics printed per case before the rest are only counted. */
+#define KDS_KTAP_MAX_NOTES	16
+
+/**
+ * kds_ktap_run() - run suites and print them as one KTAP document.
+ * @suites: the suites, in order.
+ * @nr: number of suites.
+ *
+ * Context: process context (module init, or a test program's main thread).
+ * Return: the number of failed suites.
+ */
+int kds_ktap_run(const struct kds_suite *const *suites, size_t nr);
+
+/*
+ * Seed and length of the randomized cases: kds_test.seed= and steps= in
+ * the kernel (kernel/tests/main.c); KDS_TEST_SEED and KDS_TEST_STEPS in
+ * userspace (kernel/tests/user/main.c).
+ */
+extern unsigned long kds_test_seed;
+extern unsigned long kds_test_steps;
+
+/*
+ * Per world (kernel/tests/main.c, kernel/tests/user/expect.c): print one
+ * KTAP line, format a message, count bad frees (0 in the kernel, which
+ * has no such counter).
+ */
+void kds_ktap_printf(const char *fmt, ...) __printf(1, 2);
+void kds_ktap_vformat(char *buf, size_t size, const char *fmt, va_list ap);
+unsigned long kds_ktap_bad_frees(void);
+
+/**
  * kds_expect_fail() - record a failed expectation and print why.
  * @e: the running case.
  * @file: source file of the expectation.
@@ -62,6 +127,16 @@ struct kds_case {
  */
 void kds_expect_fail(struct kds_expect *e, const char *file, int line,
 		     const char *fmt, ...) __printf(4, 5);
+
+/**
+ * kds_expect_ctx() - name what the following expectations look at (a table
+ * row, a size, a step), so a failure says which one failed.
+ * @e: the running case.
+ * @fmt: printf-style text; replaces the previous context.
+ *
+ * Context: the case's context.
+ */
+void kds_expect_ctx(struct kds_expect *e, const char *fmt, ...) __printf(2, 3);
 
 /**
  * kds_expect_note() - print a diagnostic line that is not a failure.

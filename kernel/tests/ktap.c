@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ktap.c - kernel side of the kds_expect.h shim and the KTAP runner.
- *
- * Output format (KTAP version 1, one printk per line, no prefix):
+ * ktap.c - the runner of kds_expect.h suites, shared by both worlds:
+ * kds_test.ko and the userspace case programs print the same document
+ * (KTAP version 1; the per-world line printer is kds_ktap_printf()):
  *
  *	KTAP version 1
  *	1..<suites>
@@ -17,71 +17,74 @@
  */
 #include "kds_port.h"
 #include "kds_expect.h"
-#include "kds_ktap.h"
-
-/* Diagnostics printed per case before the rest are only counted. */
-#define KDS_KTAP_MAX_NOTES	16
 
 static unsigned int kds_ktap_notes;
+
+static void kds_ktap_note(struct kds_expect *e, const char *where,
+			  const char *fmt, va_list ap)
+{
+	char msg[192];
+
+	if (kds_ktap_notes++ >= KDS_KTAP_MAX_NOTES)
+		return;
+	kds_ktap_vformat(msg, sizeof(msg), fmt, ap);
+	kds_ktap_printf("    # %s: %s%s%s%s\n", e->name, where, msg,
+			*where && e->ctx[0] ? ": " : "", *where ? e->ctx : "");
+}
+
+void kds_expect_ctx(struct kds_expect *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	kds_ktap_vformat(e->ctx, sizeof(e->ctx), fmt, ap);
+	va_end(ap);
+}
 
 void kds_expect_fail(struct kds_expect *e, const char *file, int line,
 		     const char *fmt, ...)
 {
-	char msg[192];
+	const char *base = strrchr(file, '/');
+	char where[96];
 	va_list ap;
 
 	e->failures++;
-	if (kds_ktap_notes++ >= KDS_KTAP_MAX_NOTES)
-		return;
+	snprintf(where, sizeof(where), "%s:%d: ", base ? base + 1 : file, line);
 	va_start(ap, fmt);
-	vscnprintf(msg, sizeof(msg), fmt, ap);
+	kds_ktap_note(e, where, fmt, ap);
 	va_end(ap);
-	pr_info("    # %s: %s:%d: %s\n", e->name, kbasename(file), line, msg);
 }
 
 void kds_expect_note(struct kds_expect *e, const char *fmt, ...)
 {
-	char msg[192];
 	va_list ap;
 
-	if (kds_ktap_notes++ >= KDS_KTAP_MAX_NOTES)
-		return;
 	va_start(ap, fmt);
-	vscnprintf(msg, sizeof(msg), fmt, ap);
+	kds_ktap_note(e, "", fmt, ap);
 	va_end(ap);
-	pr_info("    # %s: %s\n", e->name, msg);
-}
-
-/*
- * The VM runner accepts kernel warnings only between these two markers;
- * any other WARNING on the console fails the run.
- */
-void kds_expect_warnings_begin(struct kds_expect *e, const char *what)
-{
-	pr_info("kds_test: expect-warning begin: %s: %s\n", e->name, what);
-}
-
-void kds_expect_warnings_end(struct kds_expect *e)
-{
-	pr_info("kds_test: expect-warning end: %s\n", e->name);
 }
 
 static bool kds_ktap_run_case(const struct kds_case *c, unsigned int nr)
 {
-	struct kds_expect e = { .name = c->name, .failures = 0 };
+	struct kds_expect e = { .name = c->name };
+	unsigned long bad = kds_ktap_bad_frees();
 	long live = kds_alloc_live();
 	long left;
 
 	kds_ktap_notes = 0;
 	c->run(&e);
+	e.ctx[0] = '\0';
 	left = kds_alloc_live() - live;
 	if (left)
 		kds_expect_fail(&e, __FILE__, __LINE__,
 				"%ld allocation(s) not freed by the case", left);
+	if (kds_ktap_bad_frees() != bad)
+		kds_expect_fail(&e, __FILE__, __LINE__, "%lu bad free(s)",
+				kds_ktap_bad_frees() - bad);
 	if (kds_ktap_notes > KDS_KTAP_MAX_NOTES)
-		pr_info("    # %s: %u more diagnostic(s) not shown\n", c->name,
-			kds_ktap_notes - KDS_KTAP_MAX_NOTES);
-	pr_info("    %s %u %s\n", e.failures ? "not ok" : "ok", nr, c->name);
+		kds_ktap_printf("    # %s: %u more diagnostic(s) not shown\n", c->name,
+				kds_ktap_notes - KDS_KTAP_MAX_NOTES);
+	kds_ktap_printf("    %s %u %s\n", e.failures ? "not ok" : "ok", nr, c->name);
 	cond_resched();
 	return !e.failures;
 }
@@ -91,29 +94,29 @@ int kds_ktap_run(const struct kds_suite *const *suites, size_t nr)
 	int failed_suites = 0;
 	size_t i, j;
 
-	pr_info("KTAP version 1\n");
-	pr_info("1..%zu\n", nr);
+	kds_ktap_printf("KTAP version 1\n");
+	kds_ktap_printf("1..%zu\n", nr);
 	for (i = 0; i < nr; i++) {
 		const struct kds_suite *s = suites[i];
 		const char *why = s->skip ? s->skip() : NULL;
 		unsigned int failed = 0;
 
 		if (why) {
-			pr_info("ok %zu %s # SKIP %s\n", i + 1, s->name, why);
+			kds_ktap_printf("ok %zu %s # SKIP %s\n", i + 1, s->name, why);
 			continue;
 		}
-		pr_info("    KTAP version 1\n");
-		pr_info("    # Subtest: %s\n", s->name);
-		pr_info("    1..%zu\n", s->nr_cases);
+		kds_ktap_printf("    KTAP version 1\n");
+		kds_ktap_printf("    # Subtest: %s\n", s->name);
+		kds_ktap_printf("    1..%zu\n", s->nr_cases);
 		for (j = 0; j < s->nr_cases; j++)
 			if (!kds_ktap_run_case(&s->cases[j], j + 1))
 				failed++;
 		if (failed) {
-			pr_info("    # %s: %u of %zu case(s) failed\n", s->name,
-				failed, s->nr_cases);
+			kds_ktap_printf("    # %s: %u of %zu case(s) failed\n", s->name,
+					failed, s->nr_cases);
 			failed_suites++;
 		}
-		pr_info("%s %zu %s\n", failed ? "not ok" : "ok", i + 1, s->name);
+		kds_ktap_printf("%s %zu %s\n", failed ? "not ok" : "ok", i + 1, s->name);
 	}
 	return failed_suites;
 }

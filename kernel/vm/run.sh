@@ -4,7 +4,7 @@
 # run.sh - build kds.ko and kds_test.ko, boot the installed Debian kernel in
 # QEMU with a busybox initramfs that loads them, and judge the console.
 #
-#   kernel/vm/run.sh [--inject LIST] [--keep DIR] [--extra SCRIPT] [--add FILE]...
+#   kernel/vm/run.sh [--inject LIST] [--keep DIR] [--extra SCRIPT] [--add FILE]... [--cases PROG]...
 #
 #   --inject LIST  load kds_test.ko with inject=LIST (fail,leak,warn): plants
 #                  faults, so the run is expected to FAIL (runner self-test)
@@ -13,6 +13,9 @@
 #                  it may define extra_before_unload and extra_after_unload,
 #                  run before and after kds.ko's final unload
 #   --add FILE     also pack FILE into the guest's /lib/kds/ (repeatable)
+#   --cases PROG   a userspace runner of shared suites (kds_case_test): each
+#                  suite it prints must have run in kds_test.ko with the
+#                  same plan (repeatable)
 #
 # Environment:
 #   KDS_VM_ACCEL    tcg (default), kvm, or auto: auto uses KVM only when
@@ -45,13 +48,15 @@ inject=
 keep=
 extra=
 adds=()
+cases=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--inject) inject=$2; shift 2 ;;
 	--keep) keep=$2; shift 2 ;;
 	--extra) extra=$2; shift 2 ;;
 	--add) adds+=("$2"); shift 2 ;;
-	*) echo "usage: $0 [--inject LIST] [--keep DIR] [--extra SCRIPT] [--add FILE]..." >&2; exit 2 ;;
+	--cases) cases+=("$2"); shift 2 ;;
+	*) echo "usage: $0 [--inject LIST] [--keep DIR] [--extra SCRIPT] [--add FILE] [--cases PROG]..." >&2; exit 2 ;;
 	esac
 done
 accel=${KDS_VM_ACCEL:-tcg}
@@ -259,6 +264,41 @@ if ! "$here/ktap_parse.sh" "$log" >"$work/kunit.txt" 2>&1; then
 	echo "kds-vm: problem: kunit.py parse rejects the KTAP (see its summary above)" >>"$work/report.txt"
 	verdict=1
 fi
+# Each --cases program runs shared suites in userspace; each of its suites
+# must have run in kds_test.ko with the same plan (number of cases).
+for prog in "${cases[@]}"; do
+	if ! KDS_TEST_STEPS=10 "$prog" >"$work/user.ktap" 2>&1; then
+		echo "kds-vm: problem: cases: $(basename "$prog") failed in userspace" >>"$work/report.txt"
+		verdict=1
+	fi
+	awk -v prog="$(basename "$prog")" '
+		/^    # Subtest: / { name = $0; sub(/^    # Subtest: /, "", name); next }
+		name != "" && /^    1\.\.[0-9]+$/ {
+			n = $0
+			sub(/^    1\.\./, "", n)
+			if (FNR == NR) kernel[name] = n; else user[name] = n
+		}
+		{ name = "" }
+		END {
+			for (s in user) {
+				nsuites++
+				if (!(s in kernel)) {
+					print "kds-vm: problem: cases: " s " (" prog ") did not run in kds_test.ko"
+					bad = 1
+				} else if (kernel[s] != user[s]) {
+					print "kds-vm: problem: cases: " s ": " kernel[s] " case(s) in kds_test.ko, " user[s] " in " prog
+					bad = 1
+				} else {
+					print "kds-vm: cases: " s ": " user[s] " case(s) in both worlds"
+				}
+			}
+			if (!nsuites) {
+				print "kds-vm: problem: cases: " prog " printed no suite"
+				bad = 1
+			}
+			exit bad
+		}' "$work/ktap.txt" "$work/user.ktap" >>"$work/report.txt" || verdict=1
+done
 if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	echo "kds-vm: problem: QEMU timed out after ${limit}s" >>"$work/report.txt"
 	verdict=1

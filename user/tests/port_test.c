@@ -1,24 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Tests of the userspace port: every kernel idiom the shared sources rely
- * on behaves as the kernel's does, and the allocator's counters and failure
- * injection do what the other suites depend on.
+ * Tests of the userspace port that only make sense in userspace: the
+ * allocator's counters, node pool and failure injection, threads, and the
+ * port's own warning counts. The idioms both ports must share (allocation,
+ * bit math, lists, refcounts, atomics, locks, strings) are the shared case
+ * file kernel/tests/port.c, run in both worlds.
  */
 #include <pthread.h>
 
 #include "kds_testing.h"
 
 KDS_TEST_SUITE(port);
-
-Test(port, fixed_width_types)
-{
-	cr_assert_eq(sizeof(u8), 1);
-	cr_assert_eq(sizeof(u16), 2);
-	cr_assert_eq(sizeof(u32), 4);
-	cr_assert_eq(sizeof(u64), 8);
-	cr_assert_eq(sizeof(s64), 8);
-	cr_assert_eq((u8)-1, 255);
-}
 
 Test(port, kmalloc_counts_and_kfree_uncounts)
 {
@@ -41,49 +33,6 @@ Test(port, kmalloc_counts_and_kfree_uncounts)
 	cr_assert_eq(st.live, 0);
 	cr_assert_eq(st.live_bytes, 0);
 	cr_assert_eq(st.peak_bytes, 150);
-}
-
-Test(port, kcalloc_zeroes_and_refuses_overflow)
-{
-	u64 *v = kcalloc(16, sizeof(u64), GFP_KERNEL);
-
-	cr_assert_not_null(v);
-	for (int i = 0; i < 16; i++)
-		cr_assert_eq(v[i], 0);
-	kfree(v);
-	cr_assert_null(kcalloc(SIZE_MAX / 2, 4, GFP_KERNEL | __GFP_NOWARN));
-	cr_assert_null(kmalloc_array(SIZE_MAX, 2, GFP_KERNEL | __GFP_NOWARN));
-	cr_assert_null(kmalloc(SIZE_MAX - 4, GFP_KERNEL | __GFP_NOWARN),
-		       "a size whose header would overflow fails cleanly");
-}
-
-Test(port, kvmalloc_krealloc_kstrdup)
-{
-	char *s = kstrdup("dax0.0", GFP_KERNEL);
-	char *p = kvzalloc(8, GFP_KERNEL);
-
-	cr_assert_str_eq(s, "dax0.0");
-	s = krealloc(s, 64, GFP_KERNEL);
-	cr_assert_str_eq(s, "dax0.0");
-	cr_assert_eq(kds_alloc_live(), 2);
-	kfree(s);
-	kvfree(p);
-	cr_assert_null(kstrdup(NULL, GFP_KERNEL));
-}
-
-Test(port, node_alloc_is_aligned_and_zeroed)
-{
-	size_t sizes[] = { 64, 512, PAGE_SIZE };
-
-	for (size_t i = 0; i < ARRAY_SIZE(sizes); i++) {
-		unsigned char *n = kds_node_alloc(sizes[i], GFP_KERNEL);
-
-		cr_assert_not_null(n);
-		cr_assert_eq((uintptr_t)n % sizes[i], 0);
-		for (size_t j = 0; j < sizes[i]; j++)
-			cr_assert_eq(n[j], 0);
-		kds_node_free(n, sizes[i]);
-	}
 }
 
 Test(port, node_alloc_rejects_bad_sizes)
@@ -386,29 +335,6 @@ Test(port, leak_check_detects_a_leak)
 	kfree(p);
 }
 
-Test(port, atomics_and_cmpxchg)
-{
-	unsigned long x = 5;
-	atomic_t a = ATOMIC_INIT(1);
-
-	cr_assert_eq(READ_ONCE(x), 5);
-	WRITE_ONCE(x, 6);
-	cr_assert_eq(smp_load_acquire(&x), 6);
-	smp_store_release(&x, 7);
-	cr_assert_eq(cmpxchg(&x, 7, 8), 7, "success returns the old value");
-	cr_assert_eq(x, 8);
-	cr_assert_eq(cmpxchg(&x, 7, 9), 8, "failure returns the current value");
-	cr_assert_eq(x, 8);
-	cr_assert_eq(cmpxchg_release(&x, 8, 10), 8);
-	cr_assert_eq(xchg(&x, 11), 10);
-	cr_assert_eq(x, 11);
-	atomic_inc(&a);
-	cr_assert_eq(atomic_read(&a), 2);
-	cr_assert(!atomic_dec_and_test(&a));
-	cr_assert(atomic_dec_and_test(&a));
-	cr_assert_eq(atomic_add_return(5, &a), 5);
-}
-
 static void *inc_many(void *arg)
 {
 	atomic_t *a = arg;
@@ -428,26 +354,6 @@ Test(port, atomic_inc_is_atomic_across_threads)
 	for (int i = 0; i < 4; i++)
 		pthread_join(t[i], NULL);
 	cr_assert_eq(atomic_read(&a), 400000);
-}
-
-static int released;
-
-static void count_release(struct kref *k)
-{
-	released++;
-}
-
-Test(port, kref_releases_once)
-{
-	struct kref k;
-
-	kref_init(&k);
-	kref_get(&k);
-	cr_assert_eq(kref_read(&k), 2);
-	cr_assert_eq(kref_put(&k, count_release), 0);
-	cr_assert_eq(kref_put(&k, count_release), 1);
-	cr_assert_eq(released, 1);
-	cr_assert_eq(kref_get_unless_zero(&k), 0);
 }
 
 Test(port, refcount_saturates_on_underflow)
@@ -539,59 +445,6 @@ Test(port, lockdep_assert_held_warns_when_unlocked)
 	mutex_destroy(&m);
 }
 
-struct item {
-	int v;
-	struct list_head node;
-};
-
-Test(port, list_head_operations)
-{
-	LIST_HEAD(head);
-	struct item it[4], *pos, *n;
-	int expect[] = { 3, 0, 1, 2 };
-	int i = 0;
-
-	cr_assert(list_empty(&head));
-	for (int k = 0; k < 3; k++) {
-		it[k].v = k;
-		list_add_tail(&it[k].node, &head);
-	}
-	it[3].v = 3;
-	list_add(&it[3].node, &head);
-	list_for_each_entry(pos, &head, node)
-		cr_assert_eq(pos->v, expect[i++]);
-	cr_assert_eq(i, 4);
-	cr_assert_eq(list_first_entry(&head, struct item, node)->v, 3);
-	list_for_each_entry_safe(pos, n, &head, node)
-		if (pos->v % 2)
-			list_del(&pos->node);
-	i = 0;
-	list_for_each_entry(pos, &head, node) {
-		cr_assert_eq(pos->v % 2, 0);
-		i++;
-	}
-	cr_assert_eq(i, 2);
-	list_del_init(&it[0].node);
-	cr_assert(list_empty(&it[0].node));
-	list_move_tail(&it[2].node, &head);
-	cr_assert_eq(list_first_entry_or_null(&head, struct item, node)->v, 2);
-}
-
-Test(port, err_ptr_round_trip)
-{
-	void *p = ERR_PTR(-ENOMEM);
-	int x;
-
-	cr_assert(IS_ERR(p));
-	cr_assert_eq(PTR_ERR(p), -ENOMEM);
-	cr_assert(IS_ERR(ERR_PTR(-MAX_ERRNO)));
-	cr_assert(!IS_ERR(ERR_PTR(-MAX_ERRNO - 1)));
-	cr_assert(!IS_ERR(&x));
-	cr_assert(IS_ERR_OR_NULL(NULL));
-	cr_assert_eq(PTR_ERR_OR_ZERO(&x), 0);
-	cr_assert_eq(PTR_ERR_OR_ZERO(ERR_PTR(-EINVAL)), -EINVAL);
-}
-
 Test(port, warn_on_returns_condition_and_counts)
 {
 	int hits = 0;
@@ -642,77 +495,4 @@ Test(port, ilog2_folds_to_a_constant)
 	BUILD_BUG_ON(ilog2(PAGE_SIZE) != PAGE_SHIFT);
 	cr_assert_eq(shift, 12);
 	cr_assert_eq(sizeof(buf), 7);
-}
-
-struct outer {
-	int a;
-	long b;
-};
-
-Test(port, container_of_min_max_align)
-{
-	struct outer o;
-	long *pb = &o.b;
-
-	cr_assert_eq(container_of(pb, struct outer, b), &o);
-	cr_assert_eq(min(3, 4), 3);
-	cr_assert_eq(max(3UL, 4UL), 4UL);
-	cr_assert_eq(min_t(long, -1, 5U), -1);
-	cr_assert_eq(min_not_zero(0UL, 5UL), 5UL);
-	cr_assert_eq(min_not_zero(7UL, 5UL), 5UL);
-	cr_assert_eq(min_not_zero(7UL, 0UL), 7UL);
-	cr_assert_eq(ALIGN(13, 8), 16);
-	cr_assert_eq(ALIGN_DOWN(13, 8), 8);
-	cr_assert(IS_ALIGNED(16, 8));
-	cr_assert_eq(round_up(4097UL, PAGE_SIZE), 2 * PAGE_SIZE);
-	cr_assert_eq(round_down(4097UL, PAGE_SIZE), PAGE_SIZE);
-	cr_assert_eq(DIV_ROUND_UP(9, 4), 3);
-	cr_assert(is_power_of_2(64));
-	cr_assert(!is_power_of_2(0));
-	cr_assert(!is_power_of_2(96));
-}
-
-Test(port, overflow_checks)
-{
-	size_t r;
-	u32 u;
-	int s;
-
-	cr_assert(!check_add_overflow((size_t)1, (size_t)2, &r));
-	cr_assert_eq(r, 3);
-	cr_assert(check_add_overflow(SIZE_MAX, (size_t)1, &r));
-	cr_assert(check_mul_overflow(SIZE_MAX / 2 + 1, (size_t)2, &r));
-	cr_assert(!check_mul_overflow(SIZE_MAX / 2, (size_t)2, &r));
-	cr_assert(check_add_overflow(U32_MAX, 1u, &u));
-	cr_assert(check_mul_overflow(INT_MAX, 2, &s));
-	cr_assert(check_sub_overflow(0u, 1u, &u));
-}
-
-Test(port, sysfs_streq_ignores_one_trailing_newline)
-{
-	cr_assert(sysfs_streq("dax0.0", "dax0.0"));
-	cr_assert(sysfs_streq("dax0.0\n", "dax0.0"));
-	cr_assert(sysfs_streq("dax0.0", "dax0.0\n"));
-	cr_assert(sysfs_streq("", ""));
-	cr_assert(sysfs_streq("\n", ""));
-	cr_assert(!sysfs_streq("dax0.0\n\n", "dax0.0"));
-	cr_assert(!sysfs_streq("dax0.0 ", "dax0.0"));
-	cr_assert(!sysfs_streq("dax0.0", "dax0.00"));
-	/* The kernel's rule: the shorter side may be followed by one newline. */
-	cr_assert(sysfs_streq("dax0.0\n", "dax0.0\n\n"));
-	cr_assert(!sysfs_streq("dax0.0", "dax0.0\n\n"));
-	cr_assert(sysfs_streq("dax0.0\n", "dax0.0\n"));
-}
-
-Test(port, scnprintf_and_sysfs_emit_count_what_they_wrote)
-{
-	char small[4];
-	char *page = kmalloc(PAGE_SIZE, GFP_KERNEL);
-
-	cr_assert_eq(scnprintf(small, sizeof(small), "%s", "abcdef"), 3);
-	cr_assert_str_eq(small, "abc");
-	cr_assert_eq(scnprintf(small, 0, "x"), 0);
-	cr_assert_eq(sysfs_emit(page, "%d\n", 42), 3);
-	cr_assert_str_eq(page, "42\n");
-	kfree(page);
 }

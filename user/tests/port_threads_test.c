@@ -2,6 +2,8 @@
 /*
  * The port's concurrency primitives under real contention; a plain program
  * so it also runs under --config=tsan.
+ *
+ * Userspace only (threads, run under TSan too).
  */
 #include "kds_check.h"
 

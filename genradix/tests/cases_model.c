@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * gr_model.c - a reference model of a genradix, and random operations
+ * cases_model.c - the reference model of a genradix, and random operations
  * applied to both a real tree and the model, compared after every step.
- * Used by the randomized model test and by the libFuzzer target.
+ * Written over the port: the userspace tests, the libFuzzer target and
+ * kds_test.ko (kds's genradix and the running kernel's) all use it.
+ * Operations an implementation lacks (struct gr_ops members left NULL)
+ * are replaced by ones it has.
  */
+#include "kds_port.h"
 #include "gr_test.h"
 
 /* ------------------------------------------------------- hash map */
@@ -18,48 +22,54 @@ static size_t gr_hash(size_t k)
 
 static void gr_map_free(struct gr_map *h)
 {
-	free(h->keys);
-	free(h->vals);
-	free(h->used);
+	kfree(h->keys);
+	kfree(h->vals);
+	kfree(h->used);
 	memset(h, 0, sizeof(*h));
 }
 
-static void gr_map_put(struct gr_map *h, size_t k, u64 v);
+static bool gr_map_put(struct gr_map *h, size_t k, u64 v);
 
-static void gr_map_grow(struct gr_map *h)
+/* False when the model itself is out of memory (the map is then unchanged). */
+static bool gr_map_grow(struct gr_map *h)
 {
 	struct gr_map old = *h;
 	size_t i;
 
 	h->cap = old.cap ? old.cap * 2 : 64;
 	h->n = 0;
-	h->keys = calloc(h->cap, sizeof(*h->keys));
-	h->vals = calloc(h->cap, sizeof(*h->vals));
-	h->used = calloc(h->cap, 1);
-	if (!h->keys || !h->vals || !h->used)
-		abort();
+	h->keys = kcalloc(h->cap, sizeof(*h->keys), GFP_KERNEL);
+	h->vals = kcalloc(h->cap, sizeof(*h->vals), GFP_KERNEL);
+	h->used = kcalloc(h->cap, 1, GFP_KERNEL);
+	if (!h->keys || !h->vals || !h->used) {
+		gr_map_free(h);
+		*h = old;
+		return false;
+	}
 	for (i = 0; i < old.cap; i++)
 		if (old.used[i])
 			gr_map_put(h, old.keys[i], old.vals[i]);
 	gr_map_free(&old);
+	return true;
 }
 
-static void gr_map_put(struct gr_map *h, size_t k, u64 v)
+static bool gr_map_put(struct gr_map *h, size_t k, u64 v)
 {
 	size_t i;
 
-	if ((h->n + 1) * 2 > h->cap)
-		gr_map_grow(h);
+	if ((h->n + 1) * 2 > h->cap && !gr_map_grow(h))
+		return false;
 	for (i = gr_hash(k) & (h->cap - 1); h->used[i]; i = (i + 1) & (h->cap - 1)) {
 		if (h->keys[i] == k) {
 			h->vals[i] = v;
-			return;
+			return true;
 		}
 	}
 	h->used[i] = 1;
 	h->keys[i] = k;
 	h->vals[i] = v;
 	h->n++;
+	return true;
 }
 
 /* The value at @k, or 0 (never written entries read as zero). */
@@ -94,7 +104,7 @@ void gr_model_reset(struct gr_model *m)
 void gr_model_destroy(struct gr_model *m)
 {
 	gr_model_reset(m);
-	free(m->leaves);
+	kfree(m->leaves);
 	m->leaves = NULL;
 	m->capleaves = 0;
 }
@@ -122,28 +132,29 @@ bool gr_model_has_leaf(const struct gr_model *m, size_t leaf)
 	return i < m->nleaves && m->leaves[i] == leaf;
 }
 
-void gr_model_add_leaf(struct gr_model *m, size_t leaf)
+bool gr_model_add_leaf(struct gr_model *m, size_t leaf)
 {
 	size_t i = gr_model_lower(m, leaf);
 
 	if (i < m->nleaves && m->leaves[i] == leaf)
-		return;
+		return true;
 	if (m->nleaves == m->capleaves) {
-		m->capleaves = m->capleaves ? 2 * m->capleaves : 64;
-		m->leaves = realloc(m->leaves, m->capleaves * sizeof(*m->leaves));
-		if (!m->leaves)
-			abort();
+		size_t cap = m->capleaves ? 2 * m->capleaves : 64;
+		/* Not krealloc: the kernel port does not count it. */
+		size_t *leaves = kmalloc_array(cap, sizeof(*leaves), GFP_KERNEL);
+
+		if (!leaves)
+			return false;
+		if (m->nleaves)
+			memcpy(leaves, m->leaves, m->nleaves * sizeof(*leaves));
+		kfree(m->leaves);
+		m->leaves = leaves;
+		m->capleaves = cap;
 	}
 	memmove(&m->leaves[i + 1], &m->leaves[i], (m->nleaves - i) * sizeof(*m->leaves));
 	m->leaves[i] = leaf;
 	m->nleaves++;
-}
-
-/* A successful allocation of @idx makes its leaf and leaf 0 exist. */
-static void gr_model_note_alloc(struct gr_model *m, size_t idx)
-{
-	gr_model_add_leaf(m, 0);
-	gr_model_add_leaf(m, gr_leaf_of(m->ops, idx));
+	return true;
 }
 
 static bool gr_fail(struct gr_model *m, const char *fmt, ...) __printf(2, 3);
@@ -155,6 +166,14 @@ static bool gr_fail(struct gr_model *m, const char *fmt, ...)
 	vsnprintf(m->err, sizeof(m->err), fmt, ap);
 	va_end(ap);
 	return false;
+}
+
+/* A successful allocation of @idx makes its leaf and leaf 0 exist. */
+static bool gr_model_note_alloc(struct gr_model *m, size_t idx)
+{
+	if (!gr_model_add_leaf(m, 0) || !gr_model_add_leaf(m, gr_leaf_of(m->ops, idx)))
+		return gr_fail(m, "the model is out of memory");
+	return true;
 }
 
 /* Check the entry @p read for @idx against the model. */
@@ -177,7 +196,19 @@ static bool gr_model_check_entry(struct gr_model *m, size_t idx, void *p,
 	return true;
 }
 
+static size_t gr_model_pick_any(const struct gr_model *m, u64 a);
+
 size_t gr_model_pick_idx(const struct gr_model *m, u64 a)
+{
+	size_t idx = gr_model_pick_any(m, a);
+
+	/* A bounded implementation only sees indices up to last_pos. */
+	if (m->ops->bounded && idx > m->ops->last_pos)
+		idx = (size_t)(a >> 4) % (m->ops->last_pos + 1);
+	return idx;
+}
+
+static size_t gr_model_pick_any(const struct gr_model *m, u64 a)
 {
 	const struct gr_ops *ops = m->ops;
 	size_t per_leaf = gr_per_leaf(ops);
@@ -257,6 +288,8 @@ static bool gr_model_iterate(struct gr_model *m, size_t start, size_t count, boo
 	bool have;
 	void *p;
 
+	if (reverse && !ops->peek_prev)
+		reverse = false;
 	ops->iter_init(&m->r, &it, start);
 	/*
 	 * An iterator initialised beyond last_pos is past the end: nothing
@@ -297,6 +330,8 @@ bool gr_model_alloc(struct gr_model *m, size_t idx, unsigned int how, u64 val)
 	struct genradix_node *spare = NULL;
 	void *p;
 
+	if (how >= 2 && !ops->alloc_pre)
+		how -= 2;
 	switch (how) {
 	case 0:
 		p = ops->alloc(&m->r, idx, GFP_KERNEL);
@@ -316,14 +351,16 @@ bool gr_model_alloc(struct gr_model *m, size_t idx, unsigned int how, u64 val)
 				   ops->last_pos) : true;
 	if (!p)
 		return gr_fail(m, "alloc(%zu) failed", idx);
-	gr_model_note_alloc(m, idx);
+	if (!gr_model_note_alloc(m, idx))
+		return false;
 	if (!gr_model_check_entry(m, idx, p, "alloc"))
 		return false;
 	if (p != ops->ptr(&m->r, idx) || p != ops->ptr_inlined(&m->r, idx))
 		return gr_fail(m, "alloc(%zu) and genradix_ptr disagree", idx);
 	val &= gr_mask(ops);
 	gr_put(ops, p, val);
-	gr_map_put(&m->vals, idx, val);
+	if (!gr_map_put(&m->vals, idx, val))
+		return gr_fail(m, "the model is out of memory");
 	return true;
 }
 
@@ -359,7 +396,8 @@ bool gr_model_step(struct gr_model *m, unsigned int op, u64 a, u64 b)
 		if (ret)
 			return gr_fail(m, "prealloc(%zu) returned %d", nr, ret);
 		for (i = 0; i <= gr_leaf_of(ops, nr); i++)
-			gr_model_add_leaf(m, i);
+			if (!gr_model_add_leaf(m, i))
+				return gr_fail(m, "the model is out of memory");
 		return gr_model_check_entry(m, nr, ops->ptr(&m->r, nr), "after prealloc");
 	case 8: {
 		/* Overwrite an existing entry found by lookup. */
@@ -370,7 +408,8 @@ bool gr_model_step(struct gr_model *m, unsigned int op, u64 a, u64 b)
 			return false;
 		if (p) {
 			gr_put(ops, p, v);
-			gr_map_put(&m->vals, idx, v);
+			if (!gr_map_put(&m->vals, idx, v))
+				return gr_fail(m, "the model is out of memory");
 		}
 		return true;
 	}
@@ -438,6 +477,8 @@ bool gr_model_check_all(struct gr_model *m)
 	if (n != expected)
 		return gr_fail(m, "genradix_for_each visited %zu entries, expected %zu", n, expected);
 
+	if (!ops->for_each_reverse)
+		return true;
 	memset(&w, 0, sizeof(w));
 	w.m = m;
 	w.ok = true;

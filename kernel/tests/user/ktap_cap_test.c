@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ktap_cap_test.c - the shared runner's failure output is bounded and
+ * complete: a case failing 100,000 times prints KDS_KTAP_MAX_NOTES
+ * diagnostics and the count of the rest, a case that leaks is failed for
+ * it, and kds_ktap_run() reports the failed suite.
+ */
+#include <unistd.h>
+
+#include "kds_port.h"
+#include "kds_expect.h"
+
+#define FAILS 100000
+
+static void fails_often(struct kds_expect *e)
+{
+	int i;
+
+	for (i = 0; i < FAILS; i++)
+		KDS_EXPECT_EQ(e, i, -1);
+}
+
+static void leaks(struct kds_expect *e)
+{
+	static void *kept;
+
+	kfree(kept);		/* the previous run's, if any */
+	kept = kmalloc(8, GFP_KERNEL);
+}
+
+static void passes(struct kds_expect *e)
+{
+	KDS_EXPECT_EQ(e, 1 + 1, 2);
+}
+
+static const struct kds_case cap_cases[] = {
+	KDS_CASE(fails_often), KDS_CASE(leaks), KDS_CASE(passes),
+};
+
+static KDS_SUITE(cap_suite, "kds_cap", cap_cases, NULL);
+
+int main(void)
+{
+	static const struct kds_suite *const suites[] = { &cap_suite };
+	FILE *f = tmpfile();
+	int saved = dup(1), failed, c, ok = 1;
+	size_t lines = 0, bytes = 0;
+	char line[256], all[8192] = "";
+
+	if (!f || saved < 0) {
+		perror("ktap_cap_test: setup");
+		return 1;
+	}
+	fflush(stdout);
+	dup2(fileno(f), 1);
+	failed = kds_ktap_run(suites, ARRAY_SIZE(suites));
+	fflush(stdout);
+	dup2(saved, 1);
+	rewind(f);
+	while ((c = fgetc(f)) != EOF) {
+		bytes++;
+		lines += c == '\n';
+	}
+	rewind(f);
+	while (fgets(line, sizeof(line), f) && strlen(all) + strlen(line) < sizeof(all))
+		strcat(all, line);
+	printf("%s", all);
+	/* 2 + 3 headers, 16 + 1 notes, 1 leak note, 3 results, 1 summary, 1 suite */
+	if (lines != 28 || bytes > 200 * 28) {
+		printf("# %zu lines (%zu bytes), expected 28\n", lines, bytes);
+		ok = 0;
+	}
+	if (!strstr(all, "# fails_often: 99984 more diagnostic(s) not shown\n") ||
+	    !strstr(all, "expected i == -1 (0 vs -1)") ||
+	    !strstr(all, "# leaks: ktap.c:") || !strstr(all, "1 allocation(s) not freed") ||
+	    !strstr(all, "    not ok 1 fails_often\n") || !strstr(all, "    not ok 2 leaks\n") ||
+	    !strstr(all, "    ok 3 passes\n") || !strstr(all, "\nnot ok 1 kds_cap\n")) {
+		printf("# the report lacks a line it must have\n");
+		ok = 0;
+	}
+	if (failed != 1) {
+		printf("# kds_ktap_run() returned %d, expected 1\n", failed);
+		ok = 0;
+	}
+	printf("# ktap_cap_test: %s\n", ok ? "output bounded, every failure reported" : "FAILED");
+	return ok ? 0 : 1;
+}

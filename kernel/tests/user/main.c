@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * main.c - a plain program running one shared suite (KDS_RUN_SUITE, set
+ * by the kds_case_test macro) in userspace: the KTAP document kds_test.ko
+ * prints for it, on stdout; exit status 1 when a case fails.
+ * Without Criterion, it also runs under TSan.
+ */
+#include "kds_port.h"
+#include "kds_expect.h"
+
+extern const struct kds_suite KDS_RUN_SUITE;
+
+/* The randomized cases' seed and length (kds_test.seed=, steps= in the kernel). */
+unsigned long kds_test_seed = 0x6b64735f67720001UL;
+unsigned long kds_test_steps = 100000;
+
+int main(void)
+{
+	static const struct kds_suite *const suites[] = { &KDS_RUN_SUITE };
+	const char *seed = getenv("KDS_TEST_SEED"), *steps = getenv("KDS_TEST_STEPS");
+
+	if (seed)
+		kds_test_seed = strtoul(seed, NULL, 0);
+	if (steps)
+		kds_test_steps = strtoul(steps, NULL, 0);
+	return kds_ktap_run(suites, ARRAY_SIZE(suites)) ? 1 : 0;
+}
