@@ -7,7 +7,7 @@
  * performed by the userspace model or a kernel glue.
  */
 #include "kds_port.h"
-#include "dax_bus/dax_bus.h"
+#include "kds/dax_bus.h"
 
 /**
  * kds_dax_kmem_range() - the whole memory blocks inside a range.

@@ -4,7 +4,7 @@
  * sysfs attributes of both, formatted exactly as sysfs prints them.
  */
 #include "kds_port.h"
-#include "dax_bus/dax_bus.h"
+#include "kds/dax_bus.h"
 
 /**
  * kds_dax_region_alloc() - create a region and claim its parent.

@@ -3,8 +3,8 @@
 #
 #   kernel/build.sh [--tests] [--sample] [--layout] [OUTDIR]   (default: kernel/build)
 #
-# Lays genradix/, dax_bus/, dma/, benchmarks/flex_array/, kds/ and kernel/
-# side by side in OUTDIR with kernel/Kbuild at its root, then runs the
+# Lays genradix/, dax_bus/, dma/, benchmarks/flex_array/, kds/ (the public
+# headers, <kds/...>) and kernel/ side by side in OUTDIR with kernel/Kbuild at its root, then runs the
 # kernel's out-of-tree module build against the installed Debian headers.
 # kds's own builds fail on any compiler or modpost warning (-Werror comes
 # from here, not from the shipped Kbuild). Prints the path of kds.ko last.
@@ -15,8 +15,9 @@
 #         kernel.release KDIR names when only KDIR is given)
 #
 # --tests also builds the test module kds_test.ko in OUTDIR/kds_test (its
-# own copy of the shared sources, kernel/port.c, kernel/tests/*.c and the
-# components' test tables <component>/tests/*.h, with kernel/tests/Kbuild)
+# own copy of the shared sources, kernel/port.c, kernel/tests/*.c, the
+# components' test tables <component>/tests/*.h and compat/'s list of
+# Linux's genradix names, with kernel/tests/Kbuild)
 # and prints its path before the path of kds.ko.
 #
 # --sample also builds kernel/sample/kds_sample.ko in OUTDIR/sample as an
@@ -95,7 +96,9 @@ kbuild "$out"
 
 if [ "$tests" = 1 ]; then
 	t=$out/kds_test
-	for d in genradix dax_bus dma kds benchmarks/flex_array; do
+	# compat/: the one list of Linux's genradix names, which the tests
+	# written against those names include (compat/kds_genradix_names.h).
+	for d in genradix dax_bus dma kds compat benchmarks/flex_array; do
 		[ -d "$root/$d" ] || continue
 		copy_top "$root/$d" "$t/$d"
 		# The component's shared case tables (headers only).

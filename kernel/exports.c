@@ -37,8 +37,8 @@ KDS_EXPORT(kds_node_free);
 KDS_EXPORT(kds_alloc_live);
 
 /* genradix/genradix.h: what the genradix_*() macros call. */
-#if __has_include("genradix/genradix.h")
-#include "genradix/genradix.h"
+#if __has_include("kds/genradix.h")
+#include "kds/genradix.h"
 KDS_EXPORT(kds_genradix_ptr);
 KDS_EXPORT(kds_genradix_ptr_alloc);
 KDS_EXPORT(kds_genradix_iter_peek);
@@ -50,8 +50,8 @@ KDS_EXPORT(kds_genradix_free);
 
 /* dax_bus/dax_bus.h: ids, bus and drivers, regions, dev_dax, attributes,
  * kmem. */
-#if __has_include("dax_bus/dax_bus.h")
-#include "dax_bus/dax_bus.h"
+#if __has_include("kds/dax_bus.h")
+#include "kds/dax_bus.h"
 KDS_EXPORT(kds_dax_parse_id);
 KDS_EXPORT(kds_dax_format_name);
 KDS_EXPORT(kds_dax_bus_init);
@@ -98,8 +98,8 @@ KDS_EXPORT(kds_dax_kmem_remove);
 #endif
 
 /* dma/dma_mask.h: the DMA capability-mask model. */
-#if __has_include("dma/dma_mask.h")
-#include "dma/dma_mask.h"
+#if __has_include("kds/dma.h")
+#include "kds/dma.h"
 KDS_EXPORT(kds_dma_platform_check);
 KDS_EXPORT(kds_dma_dev_init);
 KDS_EXPORT(kds_dma_floor);

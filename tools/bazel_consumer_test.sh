@@ -32,8 +32,8 @@ cp "$root/tools/packaging/consumer.c" "$ws/app.c"
 cat >"$ws/angle.c" <<'C'
 #include <stdio.h>
 #include <kds/version.h>
-#include <genradix/genradix.h>
-#include <dma/dma_mask.h>
+#include <kds/genradix.h>
+#include <kds/dma.h>
 
 int main(void)
 {

@@ -151,7 +151,7 @@ def kds_fuzz_test(
         args += ["-f", flag]
     for hexbytes in seed_inputs:
         args += ["-x", hexbytes]
-    files = list(srcs) + data + ["//user:kds_port.h", "//user:port.c"]
+    files = list(srcs) + data + ["//user:kds_port.h", "//user:port.c", "//kds:public_headers"]
     if dict:
         args += ["-d", "$(rootpath %s)" % dict]
         files.append(dict)

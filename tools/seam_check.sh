@@ -63,7 +63,7 @@ self_test() {
 	t=$(mktemp -d)
 	trap 'rm -rf "$t"' RETURN
 	mkdir -p "$t/genradix"
-	printf '#include "kds_port.h"\n#include "genradix/genradix.h"\nint kds_ok;\n' >"$t/genradix/good.c"
+	printf '#include "kds_port.h"\n#include "kds/genradix.h"\nint kds_ok;\n' >"$t/genradix/good.c"
 	printf '#include <stdlib.h>\n' >"$t/genradix/libc.c"
 	printf '#include "../user/kds_port.h"\n' >"$t/genradix/path.c"
 	printf '#ifdef __KERNEL__\n#endif\n' >"$t/genradix/ifdef.c"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* id_test.c - the device-name parser against the shared case table. */
 #include "kds_testing.h"
-#include "dax_bus/dax_bus.h"
+#include "kds/dax_bus.h"
 #include "dax_bus/tests/id_cases.h"
 #include "dax_bus/tests/upstream_id.h"
 

@@ -6,7 +6,7 @@
  * minimum width.
  */
 #include "kds_testing.h"
-#include "dma/dma_mask.h"
+#include "kds/dma.h"
 #include "dma/tests/mask_cases.h"
 
 KDS_TEST_SUITE(dma_table);

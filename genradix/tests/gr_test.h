@@ -11,7 +11,7 @@
 #define GR_TEST_H
 
 #include "kds_port.h"
-#include "genradix/genradix.h"
+#include <linux/generic-radix-tree.h>
 
 #define GR_NODE		KDS_GENRADIX_NODE_SIZE
 #define GR_SHIFT	KDS_GENRADIX_NODE_SHIFT

@@ -10,8 +10,8 @@
 #include "kds_port.h"
 #include "bench_iface.h"
 
-#if __has_include("genradix/genradix.h")
-#include "genradix/genradix.h"
+#if __has_include("kds/genradix.h")
+#include "compat/kds_genradix_names.h"
 
 KDS_BENCH_GENRADIX(kds_bench_genradix_kds)
 

@@ -10,8 +10,8 @@
 #include "kds_ktap.h"
 #include "kernel_side.h"
 
-#if __has_include("dax_bus/dax_bus.h") && __has_include("dax_bus/tests/id_cases.h")
-#include "dax_bus/dax_bus.h"
+#if __has_include("kds/dax_bus.h") && __has_include("dax_bus/tests/id_cases.h")
+#include "kds/dax_bus.h"
 #include "dax_bus/tests/id_cases.h"
 
 #define KDS_DAX_KERNEL_DRV	"/sys/bus/dax/drivers/device_dax/"

@@ -9,8 +9,8 @@
 #include "kds_ktap.h"
 #include "kernel_side.h"
 
-#if __has_include("dma/dma_mask.h") && __has_include("dma/tests/mask_cases.h")
-#include "dma/dma_mask.h"
+#if __has_include("kds/dma.h") && __has_include("dma/tests/mask_cases.h")
+#include "kds/dma.h"
 #include "dma/tests/mask_cases.h"
 
 /* Every row: floor, required mask, addressing limit, and widths 0..64. */

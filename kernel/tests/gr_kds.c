@@ -6,8 +6,8 @@
 #include "kds_port.h"
 #include "gr_iface.h"
 
-#if __has_include("genradix/genradix.h")
-#include "genradix/genradix.h"
+#if __has_include("kds/genradix.h")
+#include "compat/kds_genradix_names.h"
 #include "gr_impl.h"
 
 KDS_GR_IMPLS(kds);

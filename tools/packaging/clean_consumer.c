@@ -23,9 +23,9 @@ struct list_head {
 };
 
 #include "kds/version.h"
-#include "genradix/genradix.h"
-#include "dma/dma_mask.h"
-#include "dax_bus/dax_bus.h"
+#include "kds/genradix.h"
+#include "kds/dma.h"
+#include "kds/dax_bus.h"
 
 static int failures;
 

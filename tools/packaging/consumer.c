@@ -11,16 +11,16 @@
 #include "kds_port.h"
 #include "kds/version.h"
 
-#if __has_include("genradix/genradix.h")
-#include "genradix/genradix.h"
+#if __has_include("kds/genradix.h")
+#include "kds/genradix.h"
 #define HAVE_GENRADIX 1
 #endif
-#if __has_include("dax_bus/dax_bus.h")
-#include "dax_bus/dax_bus.h"
+#if __has_include("kds/dax_bus.h")
+#include "kds/dax_bus.h"
 #define HAVE_DAX_BUS 1
 #endif
-#if __has_include("dma/dma_mask.h")
-#include "dma/dma_mask.h"
+#if __has_include("kds/dma.h")
+#include "kds/dma.h"
 #define HAVE_DMA 1
 #endif
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dax_bus.h - the device-dax bus core of kds: device-name ids, driver id
+ * kds/dax_bus.h - the device-dax bus core of kds: device-name ids, driver id
  * lists and the match rule, refcounted regions, dev_dax naming and
  * lifecycle, sysfs attribute formatting and the kmem hot-plug range.
  *
@@ -15,7 +15,9 @@
 #ifndef KDS_DAX_BUS_H
 #define KDS_DAX_BUS_H
 
-#include "kds_port.h"
+#include "kds/types.h"
+
+__KDS_BEGIN_DECLS
 
 /**
  * KDS_DAX_NAME_LEN - size of a dev_dax name buffer. The longest name the
@@ -34,7 +36,7 @@
 #define KDS_DAX_MODALIAS	"dax:t0"
 
 /** KDS_DAX_ATTR_BUF_SIZE - size of a show buffer, as sysfs hands out. */
-#define KDS_DAX_ATTR_BUF_SIZE	PAGE_SIZE
+#define KDS_DAX_ATTR_BUF_SIZE	KDS_PAGE_SIZE
 
 /**
  * struct kds_dax_bus - the shared state of one dax bus.
@@ -47,7 +49,7 @@
  * and the userspace model may keep as many as they like.
  */
 struct kds_dax_bus {
-	struct mutex lock;
+	struct kds_mutex lock;
 	struct kds_dax_driver *default_drv;
 	unsigned int nr_drivers;
 };
@@ -72,7 +74,7 @@ struct kds_dax_driver {
 	bool match_always;
 	struct kds_dax_bus *bus;
 	bool registered;
-	struct list_head ids;
+	struct kds_list_head ids;
 	unsigned int nr_ids;
 };
 
@@ -83,7 +85,7 @@ struct kds_dax_driver {
  * @id: device number of the name.
  */
 struct kds_dax_id {
-	struct list_head node;
+	struct kds_list_head node;
 	int region;
 	int id;
 };
@@ -107,9 +109,9 @@ struct kds_dax_region {
 	int target_node;
 	unsigned int align;
 	unsigned long flags;
-	u64 start;
-	u64 size;
-	struct kref kref;
+	kds_u64 start;
+	kds_u64 size;
+	struct kds_kref kref;
 	void **owner;
 	int registered;
 };
@@ -174,7 +176,7 @@ ssize_t kds_dax_remove_id_store(struct kds_dax_driver *drv, const char *buf,
 /* ----------------------------------------------------------- regions */
 
 struct kds_dax_region *kds_dax_region_alloc(void **owner, int region_id,
-					    u64 start, u64 size,
+					    kds_u64 start, kds_u64 size,
 					    int target_node, unsigned int align,
 					    unsigned long flags);
 void kds_dax_region_get(struct kds_dax_region *region);
@@ -192,7 +194,7 @@ void kds_dev_dax_kill(struct kds_dev_dax *dev_dax);
 bool kds_dev_dax_is_alive(const struct kds_dev_dax *dev_dax);
 void kds_dev_dax_set_private(struct kds_dev_dax *dev_dax, void *data);
 void *kds_dev_dax_get_private(const struct kds_dev_dax *dev_dax);
-u64 kds_dev_dax_size(const struct kds_dev_dax *dev_dax);
+kds_u64 kds_dev_dax_size(const struct kds_dev_dax *dev_dax);
 int kds_dev_dax_uevent(const struct kds_dev_dax *dev_dax, char *buf,
 		       size_t size);
 
@@ -285,16 +287,18 @@ ssize_t kds_dev_dax_target_node_show(struct kds_dev_dax *dev_dax, char *buf);
  * @add_memory: hand the range to the page allocator on node @nid.
  */
 struct kds_dax_kmem_ops {
-	u64 (*memory_block_size)(void *ctx);
-	int (*reserve)(void *ctx, u64 start, u64 size, const char *name);
-	void (*unreserve)(void *ctx, u64 start, u64 size);
-	int (*add_memory)(void *ctx, int nid, u64 start, u64 size);
+	kds_u64 (*memory_block_size)(void *ctx);
+	int (*reserve)(void *ctx, kds_u64 start, kds_u64 size, const char *name);
+	void (*unreserve)(void *ctx, kds_u64 start, kds_u64 size);
+	int (*add_memory)(void *ctx, int nid, kds_u64 start, kds_u64 size);
 };
 
-int kds_dax_kmem_range(u64 start, u64 size, u64 block_size,
-		       u64 *kmem_start, u64 *kmem_size);
+int kds_dax_kmem_range(kds_u64 start, kds_u64 size, kds_u64 block_size,
+		       kds_u64 *kmem_start, kds_u64 *kmem_size);
 int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 		       const struct kds_dax_kmem_ops *ops, void *ctx);
 int kds_dax_kmem_remove(struct kds_dev_dax *dev_dax);
+
+__KDS_END_DECLS
 
 #endif /* KDS_DAX_BUS_H */
