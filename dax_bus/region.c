@@ -167,7 +167,7 @@ int kds_dev_dax_init(struct kds_dev_dax *dev_dax, struct kds_dax_region *region,
 	dev_dax->subsys = subsys;
 	dev_dax->target_node = region->target_node;
 	dev_dax->alive = 0;
-	dev_dax->private = NULL;
+	dev_dax->private_data = NULL;
 	dev_dax->released = 0;
 	kds_dax_region_get(region);
 	dev_dax->region = region;
@@ -241,7 +241,7 @@ bool kds_dev_dax_is_alive(const struct kds_dev_dax *dev_dax)
  */
 void kds_dev_dax_set_private(struct kds_dev_dax *dev_dax, void *data)
 {
-	WRITE_ONCE(dev_dax->private, data);
+	WRITE_ONCE(dev_dax->private_data, data);
 }
 
 /**
@@ -256,7 +256,7 @@ void *kds_dev_dax_get_private(const struct kds_dev_dax *dev_dax)
 {
 	if (!kds_dev_dax_is_alive(dev_dax))
 		return NULL;
-	return READ_ONCE(dev_dax->private);
+	return READ_ONCE(dev_dax->private_data);
 }
 
 /**

@@ -15,6 +15,28 @@
 #include "kds_port.h"
 #include "kds/genradix.h"
 
+/*
+ * This file defines the linker functions behind the typed macros of
+ * kds/genradix.h, which share their names: drop those macros here, and in
+ * a variant build give the functions the variant's names
+ * (kds_genradix512_ptr, ...).
+ */
+#undef kds_genradix_ptr
+#undef kds_genradix_ptr_alloc
+#undef kds_genradix_iter_peek
+#undef kds_genradix_iter_peek_prev
+#undef kds_genradix_prealloc
+#undef kds_genradix_free
+#ifdef KDS_GENRADIX_VARIANT
+#define kds_genradix_ptr		KDS_GENRADIX_SYM(ptr)
+#define kds_genradix_ptr_alloc		KDS_GENRADIX_SYM(ptr_alloc)
+#define kds_genradix_iter_peek		KDS_GENRADIX_SYM(iter_peek)
+#define kds_genradix_iter_peek_prev	KDS_GENRADIX_SYM(iter_peek_prev)
+#define kds_genradix_iter_next		KDS_GENRADIX_SYM(iter_next)
+#define kds_genradix_prealloc		KDS_GENRADIX_SYM(prealloc)
+#define kds_genradix_free		KDS_GENRADIX_SYM(free)
+#endif
+
 static struct kds_genradix_node *kds_genradix_new_node(gfp_t gfp)
 {
 	return kds_node_alloc(KDS_GENRADIX_NODE_SIZE, gfp);
@@ -90,7 +112,7 @@ static __always_inline void *kds_genradix_walk(struct __kds_genradix *radix,
  * Context: any; may run concurrently with allocation.
  * Return: the entry, or NULL when its leaf is absent.
  */
-void *__KDS_GR_FN(ptr)(struct __kds_genradix *radix, size_t offset)
+void *kds_genradix_ptr(struct __kds_genradix *radix, size_t offset)
 {
 	return kds_genradix_walk(radix, offset);
 }
@@ -219,7 +241,7 @@ out:
  * allocations on the same tree.
  * Return: the entry, or NULL on allocation failure.
  */
-void *__KDS_GR_FN(ptr_alloc)(struct __kds_genradix *radix, size_t offset,
+void *kds_genradix_ptr_alloc(struct __kds_genradix *radix, size_t offset,
 				  struct kds_genradix_node **spare, gfp_t gfp)
 {
 	/* Most calls find their leaf: a plain lookup, no growth checks. */
@@ -420,7 +442,7 @@ static void kds_genradix_prefetch_next(const struct kds_genradix_found *f,
  * Context: any; concurrent with allocation.
  * Return: the entry at or after @iter's position, or NULL.
  */
-void *__KDS_GR_FN(iter_peek)(struct kds_genradix_iter *iter,
+void *kds_genradix_iter_peek(struct kds_genradix_iter *iter,
 			     struct __kds_genradix *radix, size_t obj_size)
 {
 	struct kds_genradix_found f;
@@ -446,7 +468,7 @@ void *__KDS_GR_FN(iter_peek)(struct kds_genradix_iter *iter,
  * Return: the entry at or before @iter's position, or NULL (the iterator
  * is then before the start).
  */
-void *__KDS_GR_FN(iter_peek_prev)(struct kds_genradix_iter *iter,
+void *kds_genradix_iter_peek_prev(struct kds_genradix_iter *iter,
 				  struct __kds_genradix *radix, size_t obj_size)
 {
 	struct kds_genradix_found f;
@@ -476,7 +498,7 @@ void *__KDS_GR_FN(iter_peek_prev)(struct kds_genradix_iter *iter,
  * Return: the entry at or after (@reverse: at or before) @iter's position,
  * or NULL.
  */
-void *__KDS_GR_FN(iter_next)(struct kds_genradix_iter *iter,
+void *kds_genradix_iter_next(struct kds_genradix_iter *iter,
 			     struct __kds_genradix_cursor *c,
 			     struct __kds_genradix *radix, size_t obj_size,
 			     bool reverse)
@@ -524,14 +546,14 @@ void *__KDS_GR_FN(iter_next)(struct kds_genradix_iter *iter,
  * Context: may sleep if @gfp allows.
  * Return: 0, or -ENOMEM with the leaves allocated so far left in the tree.
  */
-int __KDS_GR_FN(prealloc)(struct __kds_genradix *radix, size_t last_offset,
+int kds_genradix_prealloc(struct __kds_genradix *radix, size_t last_offset,
 			       gfp_t gfp)
 {
 	size_t last_leaf = last_offset >> KDS_GENRADIX_NODE_SHIFT;
 	size_t leaf;
 
 	for (leaf = 0; ; leaf++) {
-		if (!__KDS_GR_FN(ptr_alloc)(radix, leaf << KDS_GENRADIX_NODE_SHIFT,
+		if (!kds_genradix_ptr_alloc(radix, leaf << KDS_GENRADIX_NODE_SHIFT,
 						 NULL, gfp))
 			return -ENOMEM;
 		if (leaf == last_leaf)
@@ -560,7 +582,7 @@ static void kds_genradix_free_subtree(struct kds_genradix_node *n, unsigned int 
  *
  * Context: process context; the caller excludes every other user.
  */
-void __KDS_GR_FN(free)(struct __kds_genradix *radix)
+void kds_genradix_free(struct __kds_genradix *radix)
 {
 	struct kds_genradix_root *root = xchg(&radix->root, NULL);
 	unsigned int depth = __kds_genradix_depth(root);

@@ -135,7 +135,7 @@ enum kds_dev_dax_subsys {
  * @subsys: bus or legacy class.
  * @name: "dax<region>.<id>".
  * @alive: 1 while a driver runs the device (kds_dev_dax_run()).
- * @private: driver data, reachable only while alive.
+ * @private_data: driver data, reachable only while alive.
  * @released: set once kds_dev_dax_release() ran.
  *
  * A glue embeds this in its own device object and calls
@@ -149,7 +149,7 @@ struct kds_dev_dax {
 	enum kds_dev_dax_subsys subsys;
 	char name[KDS_DAX_NAME_LEN];
 	int alive;
-	void *private;
+	void *private_data;
 	int released;
 };
 

@@ -49,54 +49,133 @@ struct kds_alloc_stats {
 	unsigned long bad_frees;
 };
 
-/** kds_alloc_stats() - copy the allocator counters into @st. */
+/**
+ * kds_alloc_stats() - read the allocator counters.
+ * @st: receives the counters.
+ *
+ * Context: any thread.
+ */
 void kds_alloc_stats(struct kds_alloc_stats *st);
-/** kds_alloc_reset_peak() - restart the peak_bytes counter from now. */
+
+/**
+ * kds_alloc_reset_peak() - restart the peak_bytes counter from now.
+ *
+ * Context: any thread.
+ */
 void kds_alloc_reset_peak(void);
-/** kds_alloc_fail_nth() - make the @n-th allocation attempt from now fail (n >= 1). */
+
+/**
+ * kds_alloc_fail_nth() - make one allocation fail.
+ * @n: which attempt from now fails (1: the next one).
+ *
+ * Context: any thread; counts the attempts of every thread.
+ */
 void kds_alloc_fail_nth(unsigned long n);
-/** kds_alloc_fail_after() - let @n more attempts succeed, then fail every one. */
+
+/**
+ * kds_alloc_fail_after() - make every allocation fail after some succeed.
+ * @n: attempts that still succeed.
+ *
+ * Context: any thread.
+ */
 void kds_alloc_fail_after(unsigned long n);
-/** kds_alloc_fail_off() - stop injecting allocation failures. */
+
+/**
+ * kds_alloc_fail_off() - stop injecting allocation failures.
+ *
+ * Context: any thread.
+ */
 void kds_alloc_fail_off(void);
-/** kds_alloc_clear_bad_frees() - reset the bad_frees counter. */
+
+/**
+ * kds_alloc_clear_bad_frees() - reset the bad_frees counter.
+ *
+ * Context: any thread.
+ */
 void kds_alloc_clear_bad_frees(void);
-/** kds_alloc_attempts() - allocation attempts so far, failed ones included. */
+
+/**
+ * kds_alloc_attempts() - allocation attempts so far.
+ *
+ * Return: the number of attempts, failed ones included.
+ */
 unsigned long kds_alloc_attempts(void);
 
-/** kds_node_pool_chunks() - how many 2 MiB chunks the node pool has mapped. */
+/**
+ * kds_node_pool_chunks() - the node pool's mapped memory.
+ *
+ * Return: how many 2 MiB chunks the genradix node pool has mapped.
+ */
 long kds_node_pool_chunks(void);
-/** kds_node_pool_release() - unmap the node pool's unused chunks; returns how many. */
+
+/**
+ * kds_node_pool_release() - unmap the node pool's unused chunks.
+ *
+ * Return: how many chunks were unmapped.
+ */
 long kds_node_pool_release(void);
 
-/** kds_warn_count() - how many WARN_ON()s inside kds have fired. */
+/**
+ * kds_warn_count() - kds's fired warnings.
+ *
+ * Return: how many WARN_ON()s inside kds have fired since the last
+ * kds_warn_reset().
+ */
 unsigned long kds_warn_count(void);
-/** kds_warn_reset() - reset kds_warn_count() to 0. */
+
+/**
+ * kds_warn_reset() - reset kds_warn_count() to 0.
+ */
 void kds_warn_reset(void);
-/** kds_warn_set_quiet() - stop (or resume) printing kds's warnings. */
+
+/**
+ * kds_warn_set_quiet() - stop or resume printing kds's warnings.
+ * @quiet: true to stop printing (warnings are still counted).
+ */
 void kds_warn_set_quiet(bool quiet);
 
-/*
- * Race injection. kds calls kds_race_point() just before every
- * compare-and-swap that publishes a node. kds_race_inject_nth(n, fn, ctx)
- * makes the @n-th race point from now (n >= 1) call @fn(@ctx) once, on the
- * calling thread, before its compare-and-swap runs: @fn changes the word
- * that compare-and-swap expects (for instance by allocating in the same
- * tree), so the race is lost deterministically, at a chosen point, in a
- * single thread. kds_race_points() counts the points passed, so a test can
- * step @n through every one of them.
+/**
+ * typedef kds_race_fn - a callback run at an injected race point.
+ * @ctx: the pointer given to kds_race_inject_nth().
  */
-/** typedef kds_race_fn - a callback run at an injected race point. */
 typedef void (*kds_race_fn)(void *ctx);
-/** kds_race_point() - a compare-and-swap follows: run the injected racer if due. */
+
+/**
+ * kds_race_point() - a compare-and-swap follows: run the injected racer
+ * if due.
+ *
+ * kds calls it just before every compare-and-swap that publishes a node.
+ */
 void kds_race_point(void);
-/** kds_race_inject_nth() - run @fn(@ctx) at the @n-th race point from now. */
+
+/**
+ * kds_race_inject_nth() - lose a race deterministically.
+ * @n: which race point from now runs @fn (1: the next one).
+ * @fn: run once, on the calling thread, before that point's
+ *	compare-and-swap; it changes the word the compare-and-swap expects
+ *	(for instance by allocating in the same tree).
+ * @ctx: passed to @fn.
+ */
 void kds_race_inject_nth(unsigned long n, kds_race_fn fn, void *ctx);
-/** kds_race_inject_off() - cancel a pending race injection. */
+
+/**
+ * kds_race_inject_off() - cancel a pending race injection.
+ */
 void kds_race_inject_off(void);
-/** kds_race_points() - race points passed so far. */
+
+/**
+ * kds_race_points() - race points passed so far.
+ *
+ * Return: the count, so a test can step kds_race_inject_nth() through
+ * every point.
+ */
 unsigned long kds_race_points(void);
-/** kds_race_fired() - injected races run so far. */
+
+/**
+ * kds_race_fired() - injected races run so far.
+ *
+ * Return: the count.
+ */
 unsigned long kds_race_fired(void);
 
 __KDS_END_DECLS

@@ -87,11 +87,17 @@ typedef gfp_t kds_gfp_t;
 #include <stdbool.h>
 #endif
 
+/** typedef kds_u8 - an unsigned 8-bit integer (u8). */
 typedef uint8_t kds_u8;
+/** typedef kds_u16 - an unsigned 16-bit integer (u16). */
 typedef uint16_t kds_u16;
+/** typedef kds_u32 - an unsigned 32-bit integer (u32). */
 typedef uint32_t kds_u32;
+/** typedef kds_u64 - an unsigned 64-bit integer (u64). */
 typedef uint64_t kds_u64;
+/** typedef kds_phys_addr_t - a physical address (phys_addr_t). */
 typedef kds_u64 kds_phys_addr_t;
+/** typedef kds_dma_addr_t - a bus address (dma_addr_t). */
 typedef kds_u64 kds_dma_addr_t;
 
 /** typedef kds_gfp_t - allocation flags (the kernel's gfp_t). */
@@ -101,36 +107,60 @@ typedef unsigned int kds_gfp_t;
 #define __KDS_GFP_IO			0x02u
 #define __KDS_GFP_FS			0x04u
 #define __KDS_GFP_HIGH			0x08u
+/** KDS_GFP_ZERO - zero the allocation (__GFP_ZERO). */
 #define KDS_GFP_ZERO			0x100u
+/** KDS_GFP_NOWARN - no warning when the allocation fails (__GFP_NOWARN). */
 #define KDS_GFP_NOWARN			0x200u
+/** KDS_GFP_NOFAIL - the allocation must not fail (__GFP_NOFAIL). */
 #define KDS_GFP_NOFAIL			0x400u
+/** KDS_GFP_RETRY_MAYFAIL - try hard, may fail (__GFP_RETRY_MAYFAIL). */
 #define KDS_GFP_RETRY_MAYFAIL		0x800u
+/** KDS_GFP_NOWAIT - never sleep (GFP_NOWAIT). */
 #define KDS_GFP_NOWAIT			0u
+/** KDS_GFP_ATOMIC - never sleep, may use reserves (GFP_ATOMIC). */
 #define KDS_GFP_ATOMIC			(__KDS_GFP_HIGH)
+/** KDS_GFP_NOIO - may sleep, no I/O (GFP_NOIO). */
 #define KDS_GFP_NOIO			(__KDS_GFP_DIRECT_RECLAIM)
+/** KDS_GFP_NOFS - may sleep, no filesystem calls (GFP_NOFS). */
 #define KDS_GFP_NOFS			(__KDS_GFP_DIRECT_RECLAIM | __KDS_GFP_IO)
+/** KDS_GFP_KERNEL - the usual flags: may sleep (GFP_KERNEL). */
 #define KDS_GFP_KERNEL			(__KDS_GFP_DIRECT_RECLAIM | __KDS_GFP_IO | __KDS_GFP_FS)
 
 /** KDS_PAGE_SHIFT - log2 of the page size the userspace port models. */
 #define KDS_PAGE_SHIFT			12
 
-/** struct kds_list_head - a doubly linked list node (struct list_head). */
+/**
+ * struct kds_list_head - a doubly linked list node (struct list_head).
+ * @next: the next node.
+ * @prev: the previous node.
+ */
 struct kds_list_head {
-	struct kds_list_head *next, *prev;
+	struct kds_list_head *next;
+	struct kds_list_head *prev;
 };
 
-/** struct kds_mutex - a sleeping lock (struct mutex). */
+/**
+ * struct kds_mutex - a sleeping lock (struct mutex).
+ * @lock: the lock.
+ * @held: whether some thread holds it (for lockdep_assert_held()).
+ */
 struct kds_mutex {
 	pthread_mutex_t lock;
 	bool held;
 };
 
-/** typedef kds_refcount_t - a saturating reference count (refcount_t). */
+/**
+ * typedef kds_refcount_t - a saturating reference count (refcount_t).
+ * @refs: the count.
+ */
 typedef struct kds_refcount {
 	int refs;
 } kds_refcount_t;
 
-/** struct kds_kref - a reference count with a release callback (struct kref). */
+/**
+ * struct kds_kref - a reference count with a release callback (struct kref).
+ * @refcount: the count.
+ */
 struct kds_kref {
 	kds_refcount_t refcount;
 };
@@ -141,10 +171,12 @@ struct kds_kref {
 /* Make the compiler forget what it knows about @var's value. */
 #define __KDS_OPTIMIZER_HIDE_VAR(var)	__asm__("" : "=r"(var) : "0"(var))
 
-/*
- * kds_load_dependent - load a pointer that the caller then dereferences,
- * ordered before those dereferences (pairs with a release store or
- * cmpxchg_release() of the pointer). C11 has no usable dependency ordering
+/**
+ * kds_load_dependent() - load a pointer that the caller then dereferences.
+ * @p: where the pointer is.
+ *
+ * The load is ordered before those dereferences (pairs with a release
+ * store or cmpxchg_release() of the pointer). C11 has no usable dependency ordering
  * (compilers promote memory_order_consume to acquire) and ThreadSanitizer
  * sees the pairing only through acquire, so here it is an acquire load. On
  * x86 both are a plain load.
@@ -158,11 +190,15 @@ struct kds_kref {
 #ifdef __cplusplus
 #define __KDS_BEGIN_DECLS	extern "C" {
 #define __KDS_END_DECLS		}
-/* KDS_STATIC_ASSERT() - a compile-time check, in C and in C++. */
 #define KDS_STATIC_ASSERT(expr, msg)	static_assert(expr, msg)
 #else
 #define __KDS_BEGIN_DECLS
 #define __KDS_END_DECLS
+/**
+ * KDS_STATIC_ASSERT() - a compile-time check, in C and in C++.
+ * @expr: a constant expression that must be true.
+ * @msg: the message when it is not (a string literal).
+ */
 #define KDS_STATIC_ASSERT(expr, msg)	_Static_assert(expr, msg)
 #endif
 
@@ -195,11 +231,20 @@ static __kds_always_inline int __kds_fls64(kds_u64 x)
 
 __KDS_BEGIN_DECLS
 
-/*
- * Node-sized allocation (zeroed, aligned to its size when the size is a
- * power of two up to a page): the genradix node allocator of both ports.
+/**
+ * kds_node_alloc() - allocate a zeroed node (the genradix node allocator).
+ * @size: bytes; a power of two up to a page gives a block aligned to it.
+ * @gfp: allocation flags.
+ *
+ * Return: the node, or NULL on allocation failure.
  */
 void *kds_node_alloc(size_t size, kds_gfp_t gfp);
+
+/**
+ * kds_node_free() - free a node from kds_node_alloc().
+ * @p: the node, or NULL.
+ * @size: the size it was allocated with.
+ */
 void kds_node_free(void *p, size_t size);
 
 /**
