@@ -37,14 +37,14 @@ cat >"$ws/angle.c" <<'C'
 
 int main(void)
 {
-	GENRADIX(int) g;
+	KDS_GENRADIX(int) g;
 	int *p;
 
-	genradix_init(&g);
-	p = genradix_ptr_alloc(&g, 3, GFP_KERNEL);
+	kds_genradix_init(&g);
+	p = kds_genradix_ptr_alloc(&g, 3, KDS_GFP_KERNEL);
 	if (!p || KDS_DMA_BIT_MASK(24) != 0xffffffULL)
 		return 1;
-	genradix_free(&g);
+	kds_genradix_free(&g);
 	printf("angle: kds %s ok\n", KDS_VERSION_STRING);
 	return kds_alloc_live() != 0;
 }
@@ -53,7 +53,7 @@ cat >"$ws/BUILD" <<'B'
 cc_binary(
     name = "app",
     srcs = ["app.c"],
-    deps = ["@kds//:kds"],
+    deps = ["@kds//compat:linux"],
 )
 
 cc_binary(
@@ -63,7 +63,7 @@ cc_binary(
         "KDS_GENRADIX_NODE_SHIFT=9",
         "KDS_GENRADIX_VARIANT=512",
     ],
-    deps = ["@kds//:kds"],
+    deps = ["@kds//compat:linux"],
 )
 
 cc_binary(

@@ -9,11 +9,17 @@
 #   seam_check.sh self-test              prove each rule catches a violation
 #
 # Rules for a shared source (a top-level .c/.h of a component folder):
-#   - includes only "kds_port.h" and "<component>/<header>.h" in quotes:
-#     never a <...> platform header;
+#   - includes only "kds_port.h", the public "kds/<name>.h" and
+#     "benchmarks/flex_array/flex_array.h" in quotes: never a <...>
+#     platform header;
 #   - never branches on __KERNEL__;
 #   - no raw compiler atomics (__atomic_*, __sync_*): the port's idioms;
 #   - no module glue (EXPORT_SYMBOL*, MODULE_*, module_init/exit).
+# Rules for a public header (kds/<name>.h):
+#   - never includes the port ("kds_port.h"): it builds on "kds/types.h";
+#   - every macro, struct/union/enum tag and typedef it defines is
+#     kds_/KDS_/__kds_/__KDS_-prefixed (kds/types.h may define the
+#     kernel's own names under prefixed aliases, never the reverse).
 # Rule for the userspace library: every global symbol it defines is kds_*.
 # (ASan adds an __odr_asan.<name> twin for each global variable; its name
 # is the variable's own, so the rule applies to that.)
@@ -26,7 +32,7 @@ check_sources() {
 			echo "$f: includes a platform header directly (use \"kds_port.h\")"; bad=1
 		fi
 		if grep -nE '^\s*#\s*include\s*"' "$f" |
-		   grep -vE '#\s*include\s*"(kds_port\.h|(genradix|dax_bus|dma|benchmarks/flex_array)/[a-z_]+\.h)"'; then
+		   grep -vE '#\s*include\s*"(kds_port\.h|kds/[a-z_]+\.h|benchmarks/flex_array/flex_array\.h)"'; then
 			echo "$f: includes something other than the port and component headers"; bad=1
 		fi
 		if grep -nE '__KERNEL__' "$f"; then
@@ -37,6 +43,36 @@ check_sources() {
 		fi
 		if grep -nE '^\s*(EXPORT_SYMBOL|MODULE_[A-Z_]+\s*\(|module_(init|exit)\s*\()' "$f"; then
 			echo "$f: module glue belongs in kernel/"; bad=1
+		fi
+	done
+	return $bad
+}
+
+# The names a public header defines: macros, tags, typedef names.
+public_names() {
+	sed -E 's|/\*.*\*/||' "$1" | grep -v '^\s*\*' | {
+		grep -oE '^\s*#\s*define\s+[A-Za-z_][A-Za-z0-9_]*' | awk '{ print $NF }'
+	}
+	sed -E 's|/\*.*\*/||' "$1" | grep -v '^\s*\*' |
+		grep -oE '^\s*(typedef\s+)?(struct|union|enum)\s+[A-Za-z_][A-Za-z0-9_]*\s*\{' |
+		awk '{ print $(NF - 1) == "{" ? $(NF - 2) : $(NF - 1) }' | sed 's/{$//'
+	sed -E 's|/\*.*\*/||' "$1" | grep -oE '^\s*}\s*[A-Za-z_][A-Za-z0-9_]*\s*;' |
+		grep -oE '[A-Za-z_][A-Za-z0-9_]*'
+	sed -E 's|/\*.*\*/||' "$1" | grep -E '^\s*typedef\s' | grep -v '{' |
+		grep -oE '[A-Za-z_][A-Za-z0-9_]*\s*;' | grep -oE '[A-Za-z_][A-Za-z0-9_]*'
+	sed -E 's|/\*.*\*/||' "$1" | grep -oE '^\s*typedef\s.*\(\s*\*\s*[A-Za-z_][A-Za-z0-9_]*\s*\)' |
+		grep -oE '[A-Za-z_][A-Za-z0-9_]*\s*\)$' | tr -d ' )'
+}
+
+check_public_headers() {
+	local bad=0 f names
+	for f in "$@"; do
+		if grep -nE '^\s*#\s*include\s*"kds_port\.h"' "$f"; then
+			echo "$f: a public header includes the port (build on \"kds/types.h\")"; bad=1
+		fi
+		names=$(public_names "$f" | sort -u | grep -vE '^(__)?(kds|KDS)_')
+		if [ -n "$names" ]; then
+			echo "$f: defines unprefixed names:"; echo "$names" | head -n 20; bad=1
 		fi
 	done
 	return $bad
@@ -69,6 +105,16 @@ self_test() {
 	printf '#ifdef __KERNEL__\n#endif\n' >"$t/genradix/ifdef.c"
 	printf 'EXPORT_SYMBOL(kds_x);\n' >"$t/genradix/glue.c"
 	printf 'int kds_v(int *p) { return __atomic_load_n(p, 2); }\n' >"$t/genradix/atomic.c"
+	mkdir -p "$t/kds"
+	printf '#include "kds/types.h"\n#define KDS_OK 1\nstruct kds_ok { int a; };\ntypedef int kds_int_t;\n' >"$t/kds/good.h"
+	printf '#include "kds_port.h"\n' >"$t/kds/port.h"
+	printf '#define max(a, b) a\n' >"$t/kds/macro.h"
+	printf 'struct list_head {\n\tint a;\n};\n' >"$t/kds/tag.h"
+	printf 'typedef unsigned int gfp_t;\n' >"$t/kds/typedef.h"
+	check_public_headers "$t/kds/good.h" >/dev/null || { echo "self-test: a clean public header was refused"; rc=1; }
+	for f in port macro tag typedef; do
+		check_public_headers "$t/kds/$f.h" >/dev/null && { echo "self-test: kds/$f.h was not caught"; rc=1; }
+	done
 	check_sources "$t/genradix/good.c" >/dev/null || { echo "self-test: a clean file was refused"; rc=1; }
 	for f in libc path ifdef glue atomic; do
 		check_sources "$t/genradix/$f.c" >/dev/null && { echo "self-test: $f.c was not caught"; rc=1; }
@@ -106,9 +152,23 @@ check)
 		set -- "${files[@]}"
 	fi
 	rc=0
+	# A public header is a .h directly in a folder named kds.
+	is_public() { [ "$(basename "$(dirname "$1")")" = kds ] && [ "${1%.h}" != "$1" ]; }
+	publics=() shared=()
+	for f in "$@"; do
+		if is_public "$f"; then publics+=("$f"); else shared+=("$f"); fi
+	done
+	if [ ${#publics[@]} -eq 0 ]; then
+		top=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
+		top=${top:-$(cd "$(dirname "$0")/.." && pwd)}
+		mapfile -t publics < <(find -L "$top/kds" -maxdepth 1 -name '*.h' -type f | sort)
+	fi
+	[ ${#publics[@]} -gt 0 ] || { echo "seam_check: no public header found"; rc=1; }
+	set -- "${shared[@]}"
+	check_public_headers "${publics[@]}" || rc=1
 	check_sources "$@" || rc=1
 	check_library "$lib" || rc=1
-	[ $rc -eq 0 ] && echo "seam: $# shared source(s) and $(basename "$lib") clean"
+	[ $rc -eq 0 ] && echo "seam: $# shared source(s), ${#publics[@]} public header(s) and $(basename "$lib") clean"
 	exit $rc
 	;;
 self-test)
