@@ -199,8 +199,12 @@ do {									\
 /* ------------------------------------------------ out-of-line functions */
 
 /*
- * The linker functions behind the macros (exported by kds.ko), addressed
- * by byte offset. Callers use the typed macros below; these are not API.
+ * The linker functions behind the macros, addressed by byte offset:
+ * kds_genradix_ptr, kds_genradix_ptr_alloc, kds_genradix_iter_peek,
+ * kds_genradix_iter_peek_prev, kds_genradix_iter_next,
+ * kds_genradix_prealloc and kds_genradix_free (kds_genradix<V>_* for a
+ * variant), exported by kds.ko. Callers use the typed macros below; these
+ * are not API.
  */
 void *__KDS_GR_FN(ptr)(struct __kds_genradix *radix, size_t offset);
 void *__KDS_GR_FN(ptr_alloc)(struct __kds_genradix *radix, size_t offset,

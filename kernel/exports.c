@@ -16,7 +16,8 @@
  * not public API.
  *
  * A component folder missing from the build (a partial vendored tree)
- * leaves its block out.
+ * leaves its block out (tested by its source: kds/ holds every public
+ * header whatever the tree).
  */
 #include <linux/export.h>
 
@@ -36,8 +37,8 @@ KDS_EXPORT(kds_node_alloc);
 KDS_EXPORT(kds_node_free);
 KDS_EXPORT(kds_alloc_live);
 
-/* genradix/genradix.h: what the genradix_*() macros call. */
-#if __has_include("kds/genradix.h")
+/* kds/genradix.h: what the kds_genradix_*() macros call. */
+#if __has_include("genradix/genradix.c")
 #include "kds/genradix.h"
 KDS_EXPORT(kds_genradix_ptr);
 KDS_EXPORT(kds_genradix_ptr_alloc);
@@ -48,9 +49,9 @@ KDS_EXPORT(kds_genradix_prealloc);
 KDS_EXPORT(kds_genradix_free);
 #endif
 
-/* dax_bus/dax_bus.h: ids, bus and drivers, regions, dev_dax, attributes,
+/* kds/dax_bus.h: ids, bus and drivers, regions, dev_dax, attributes,
  * kmem. */
-#if __has_include("kds/dax_bus.h")
+#if __has_include("dax_bus/bus.c")
 #include "kds/dax_bus.h"
 KDS_EXPORT(kds_dax_parse_id);
 KDS_EXPORT(kds_dax_format_name);
@@ -97,8 +98,8 @@ KDS_EXPORT(kds_dax_kmem_probe);
 KDS_EXPORT(kds_dax_kmem_remove);
 #endif
 
-/* dma/dma_mask.h: the DMA capability-mask model. */
-#if __has_include("kds/dma.h")
+/* kds/dma.h: the DMA capability-mask model. */
+#if __has_include("dma/dma_mask.c")
 #include "kds/dma.h"
 KDS_EXPORT(kds_dma_platform_check);
 KDS_EXPORT(kds_dma_dev_init);

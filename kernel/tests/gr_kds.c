@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * gr_kds.c - the kds genradix (genradix/genradix.h, PAGE_SIZE nodes as
+ * gr_kds.c - the kds genradix (kds/genradix.h, PAGE_SIZE nodes as
  * built into the module) behind struct kds_gr_impl.
  */
 #include "kds_port.h"
