@@ -2,11 +2,11 @@
 # bazel_consumer_test.sh - a Bazel workspace outside kds uses kds offline,
 # exactly as README.md says: its WORKSPACE is the README's stanza (read
 # from README.md, /path/to/kds replaced by this checkout), its BUILD has
-# cc_binary targets depending on @kds//:kds:
-#   app      tools/packaging/consumer.c (port, genradix, dax bus, dma,
-#            version), quote includes;
+# cc_binary targets:
+#   app      tools/packaging/consumer.c (the kernel's names: port,
+#            genradix, dax bus, dma, version) on @kds//compat:linux;
 #   app512   the same with the 512-byte-node genradix;
-#   angle    angle-bracket includes of the installed paths.
+#   angle    the prefixed API through <kds/...>, on @kds//:kds.
 # Built and run with a Bazel of its own (--batch, a private output root),
 # so it needs no server of the checkout's and leaves nothing behind.
 # Run by .ci/run; by hand: tools/bazel_consumer_test.sh

@@ -67,6 +67,10 @@ def _kds_headers_impl(ctx):
         if f.extension != "h":
             continue
         sp = f.short_path
+        if sp.startswith("../"):
+            # A file of an external repository (@kds in a consumer's
+            # workspace): its path inside that repository.
+            sp = sp.split("/", 2)[2]
         if sp.startswith("kds/"):
             path = sp
         elif sp.startswith("compat/"):
