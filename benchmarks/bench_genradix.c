@@ -15,7 +15,7 @@
  * uses genradix_for_each().
  */
 #include "kds_port.h"
-#include "genradix/genradix.h"
+#include <linux/generic-radix-tree.h>
 #include "benchmarks/bench.h"
 
 #define BENCH_PASTE2(a, b)	a##b

@@ -4,7 +4,7 @@
  * lock, the match rule and the new_id / remove_id stores.
  */
 #include "kds_port.h"
-#include "dax_bus/dax_bus.h"
+#include "kds/dax_bus.h"
 
 /*
  * Read one decimal number of at most INT_MAX from @s[*pos, len). Leading

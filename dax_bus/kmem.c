@@ -9,7 +9,7 @@
  * both of which reserve through the claim list.
  */
 #include "kds_port.h"
-#include "dax_bus/dax_bus.h"
+#include "kds/dax_bus.h"
 
 /**
  * kds_dax_claims_init() - an empty claim list.

@@ -4,7 +4,7 @@
  * sysfs attributes of both, formatted exactly as sysfs prints them.
  */
 #include "kds_port.h"
-#include "dax_bus/dax_bus.h"
+#include "kds/dax_bus.h"
 
 /**
  * kds_dax_region_alloc() - create a region for a parent device.
@@ -163,7 +163,7 @@ int kds_dev_dax_init(struct kds_dev_dax *dev_dax, struct kds_dax_region *region,
 	dev_dax->subsys = subsys;
 	dev_dax->target_node = region->target_node;
 	dev_dax->alive = 0;
-	dev_dax->private = NULL;
+	dev_dax->private_data = NULL;
 	dev_dax->released = 0;
 	kds_dax_region_get(region);
 	dev_dax->region = region;
@@ -242,7 +242,7 @@ bool kds_dev_dax_is_alive(const struct kds_dev_dax *dev_dax)
  */
 void kds_dev_dax_set_private(struct kds_dev_dax *dev_dax, void *data)
 {
-	WRITE_ONCE(dev_dax->private, data);
+	WRITE_ONCE(dev_dax->private_data, data);
 }
 
 /**
@@ -257,7 +257,7 @@ void *kds_dev_dax_get_private(const struct kds_dev_dax *dev_dax)
 {
 	if (!kds_dev_dax_is_alive(dev_dax))
 		return NULL;
-	return READ_ONCE(dev_dax->private);
+	return READ_ONCE(dev_dax->private_data);
 }
 
 /**

@@ -8,7 +8,7 @@
  * answer and its explanation can never disagree.
  */
 #include "kds_port.h"
-#include "dma/dma_mask.h"
+#include "kds/dma.h"
 
 #define KDS_DMA_MASK_32		KDS_DMA_BIT_MASK(32)
 

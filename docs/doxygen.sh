@@ -27,7 +27,7 @@ trap 'rm -rf "$work"' EXIT
 log="$out.log"
 
 # Paths are shown from the directory above every input (the workspace root
-# for real headers), so "genradix/genradix.h" reads as it is included.
+# for real headers), so "kds/genradix.h" reads as it is included.
 strip=$(dirname "$(dirname "$mainpage")")
 {
 	cat "$doxyfile"

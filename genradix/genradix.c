@@ -13,22 +13,44 @@
  * serialise against everything.
  */
 #include "kds_port.h"
-#include "genradix/genradix.h"
+#include "kds/genradix.h"
 
-static struct genradix_node *kds_genradix_new_node(gfp_t gfp)
+/*
+ * This file defines the linker functions behind the typed macros of
+ * kds/genradix.h, which share their names: drop those macros here, and in
+ * a variant build give the functions the variant's names
+ * (kds_genradix512_ptr, ...).
+ */
+#undef kds_genradix_ptr
+#undef kds_genradix_ptr_alloc
+#undef kds_genradix_iter_peek
+#undef kds_genradix_iter_peek_prev
+#undef kds_genradix_prealloc
+#undef kds_genradix_free
+#ifdef KDS_GENRADIX_VARIANT
+#define kds_genradix_ptr		KDS_GENRADIX_SYM(ptr)
+#define kds_genradix_ptr_alloc		KDS_GENRADIX_SYM(ptr_alloc)
+#define kds_genradix_iter_peek		KDS_GENRADIX_SYM(iter_peek)
+#define kds_genradix_iter_peek_prev	KDS_GENRADIX_SYM(iter_peek_prev)
+#define kds_genradix_iter_next		KDS_GENRADIX_SYM(iter_next)
+#define kds_genradix_prealloc		KDS_GENRADIX_SYM(prealloc)
+#define kds_genradix_free		KDS_GENRADIX_SYM(free)
+#endif
+
+static struct kds_genradix_node *kds_genradix_new_node(gfp_t gfp)
 {
 	return kds_node_alloc(KDS_GENRADIX_NODE_SIZE, gfp);
 }
 
-static void kds_genradix_drop_node(struct genradix_node *n)
+static void kds_genradix_drop_node(struct kds_genradix_node *n)
 {
 	kds_node_free(n, KDS_GENRADIX_NODE_SIZE);
 }
 
-static struct genradix_root *kds_genradix_tag(struct genradix_node *n,
+static struct kds_genradix_root *kds_genradix_tag(struct kds_genradix_node *n,
 					      unsigned int depth)
 {
-	return (struct genradix_root *)((unsigned long)n | depth);
+	return (struct kds_genradix_root *)((unsigned long)n | depth);
 }
 
 /* The last byte offset a tree of depth d spans (2^span_shift(d) - 1). */
@@ -57,11 +79,11 @@ static const size_t kds_genradix_span_last[__KDS_GENRADIX_DEPTH_MASK + 1] = {
  * genradix_ptr_alloc(): the range check is one compare against a table,
  * then one shift, mask, load and NULL test per level.
  */
-static __always_inline void *kds_genradix_walk(struct __genradix *radix,
+static __always_inline void *kds_genradix_walk(struct __kds_genradix *radix,
 					       size_t offset)
 {
-	struct genradix_root *r = kds_load_dependent(&radix->root);
-	struct genradix_node *n = __kds_genradix_node(r);
+	struct kds_genradix_root *r = kds_load_dependent(&radix->root);
+	struct kds_genradix_node *n = __kds_genradix_node(r);
 	unsigned int depth = __kds_genradix_depth(r);
 	unsigned int shift;
 
@@ -90,7 +112,7 @@ static __always_inline void *kds_genradix_walk(struct __genradix *radix,
  * Context: any; may run concurrently with allocation.
  * Return: the entry, or NULL when its leaf is absent.
  */
-void *kds_genradix_ptr(struct __genradix *radix, size_t offset)
+void *kds_genradix_ptr(struct __kds_genradix *radix, size_t offset)
 {
 	return kds_genradix_walk(radix, offset);
 }
@@ -105,17 +127,17 @@ void *kds_genradix_ptr(struct __genradix *radix, size_t offset)
  *
  * Return: the root word covering @offset, or NULL on allocation failure.
  */
-static struct genradix_root *kds_genradix_grow(struct __genradix *radix,
+static struct kds_genradix_root *kds_genradix_grow(struct __kds_genradix *radix,
 					       size_t offset,
-					       struct genradix_node **spare,
+					       struct kds_genradix_node **spare,
 					       gfp_t gfp)
 {
-	struct genradix_root *seen = kds_load_dependent(&radix->root);
+	struct kds_genradix_root *seen = kds_load_dependent(&radix->root);
 
 	for (;;) {
-		struct genradix_node *top = __kds_genradix_node(seen);
+		struct kds_genradix_node *top = __kds_genradix_node(seen);
 		unsigned int depth = __kds_genradix_depth(seen);
-		struct genradix_root *want, *found;
+		struct kds_genradix_root *want, *found;
 
 		if (top && __kds_genradix_covers(offset, depth))
 			return seen;
@@ -149,14 +171,14 @@ static struct genradix_root *kds_genradix_grow(struct __genradix *radix,
  * missing nodes, kept out of line so that the common case (the leaf
  * exists) runs without its register saves and stack frame.
  */
-static noinline void *kds_genradix_alloc_slow(struct __genradix *radix,
+static noinline void *kds_genradix_alloc_slow(struct __kds_genradix *radix,
 					      size_t offset,
-					      struct genradix_node **spare,
+					      struct kds_genradix_node **spare,
 					      gfp_t gfp)
 {
-	struct genradix_node *fresh = NULL;
-	struct genradix_root *root;
-	struct genradix_node *n;
+	struct kds_genradix_node *fresh = NULL;
+	struct kds_genradix_root *root;
+	struct kds_genradix_node *n;
 	unsigned int depth;
 	int shift;
 	void *entry = NULL;
@@ -172,8 +194,8 @@ static noinline void *kds_genradix_alloc_slow(struct __genradix *radix,
 	shift = __kds_genradix_span_shift(depth);
 
 	while (depth--) {
-		struct genradix_node **slot;
-		struct genradix_node *child;
+		struct kds_genradix_node **slot;
+		struct kds_genradix_node *child;
 
 		shift -= __KDS_GENRADIX_ARY_SHIFT;
 		slot = &n->children[(offset >> shift) & (__KDS_GENRADIX_ARY - 1)];
@@ -219,8 +241,8 @@ out:
  * allocations on the same tree.
  * Return: the entry, or NULL on allocation failure.
  */
-void *kds_genradix_ptr_alloc(struct __genradix *radix, size_t offset,
-				  struct genradix_node **spare, gfp_t gfp)
+void *kds_genradix_ptr_alloc(struct __kds_genradix *radix, size_t offset,
+				  struct kds_genradix_node **spare, gfp_t gfp)
 {
 	/* Most calls find their leaf: a plain lookup, no growth checks. */
 	void *entry = kds_genradix_walk(radix, offset);
@@ -240,7 +262,7 @@ void *kds_genradix_ptr_alloc(struct __genradix *radix, size_t offset,
  * separate allocations, so the hardware's stream prefetcher does not run
  * ahead across them (it matters most with 512-byte nodes).
  */
-static void kds_genradix_prefetch_leaf(const struct genradix_node *leaf)
+static void kds_genradix_prefetch_leaf(const struct kds_genradix_node *leaf)
 {
 	size_t off;
 
@@ -259,8 +281,8 @@ static void kds_genradix_prefetch_leaf(const struct genradix_node *leaf)
  * leaf's slot there.
  */
 struct kds_genradix_found {
-	struct genradix_node	*leaf;
-	struct genradix_node	*parent;
+	struct kds_genradix_node	*leaf;
+	struct kds_genradix_node	*parent;
 	size_t			slot;
 };
 
@@ -269,13 +291,13 @@ struct kds_genradix_found {
  * position, skipping absent subtrees whole and moving @iter to the first
  * entry of each one skipped. False when there is none.
  */
-static bool kds_genradix_walk_forward(struct genradix_iter *iter,
-				      struct __genradix *radix, size_t obj_size,
+static bool kds_genradix_walk_forward(struct kds_genradix_iter *iter,
+				      struct __kds_genradix *radix, size_t obj_size,
 				      struct kds_genradix_found *f)
 {
 	size_t offset = iter->offset, slot = 0;
-	struct genradix_node *n, *parent;
-	struct genradix_root *root;
+	struct kds_genradix_node *n, *parent;
+	struct kds_genradix_root *root;
 	unsigned int depth;
 	int shift;
 
@@ -292,7 +314,7 @@ restart:
 
 	while (depth--) {
 		size_t span_mask;
-		struct genradix_node *child;
+		struct kds_genradix_node *child;
 
 		shift -= __KDS_GENRADIX_ARY_SHIFT;
 		span_mask = ((size_t)1 << shift) - 1;
@@ -333,13 +355,13 @@ static size_t kds_genradix_back(size_t obj_size)
  * position beyond the tree's extent from the last entry the tree can
  * hold. False when there is none (the iterator is then before the start).
  */
-static bool kds_genradix_walk_backward(struct genradix_iter *iter,
-				       struct __genradix *radix, size_t obj_size,
+static bool kds_genradix_walk_backward(struct kds_genradix_iter *iter,
+				       struct __kds_genradix *radix, size_t obj_size,
 				       struct kds_genradix_found *f)
 {
 	size_t offset, slot = 0;
-	struct genradix_node *n, *parent;
-	struct genradix_root *root;
+	struct kds_genradix_node *n, *parent;
+	struct kds_genradix_root *root;
 	unsigned int depth;
 	int shift;
 
@@ -370,7 +392,7 @@ restart:
 
 	while (depth--) {
 		size_t start;
-		struct genradix_node *child;
+		struct kds_genradix_node *child;
 
 		shift -= __KDS_GENRADIX_ARY_SHIFT;
 		slot = (offset >> shift) & (__KDS_GENRADIX_ARY - 1);
@@ -420,8 +442,8 @@ static void kds_genradix_prefetch_next(const struct kds_genradix_found *f,
  * Context: any; concurrent with allocation.
  * Return: the entry at or after @iter's position, or NULL.
  */
-void *kds_genradix_iter_peek(struct genradix_iter *iter,
-			     struct __genradix *radix, size_t obj_size)
+void *kds_genradix_iter_peek(struct kds_genradix_iter *iter,
+			     struct __kds_genradix *radix, size_t obj_size)
 {
 	struct kds_genradix_found f;
 
@@ -446,8 +468,8 @@ void *kds_genradix_iter_peek(struct genradix_iter *iter,
  * Return: the entry at or before @iter's position, or NULL (the iterator
  * is then before the start).
  */
-void *kds_genradix_iter_peek_prev(struct genradix_iter *iter,
-				  struct __genradix *radix, size_t obj_size)
+void *kds_genradix_iter_peek_prev(struct kds_genradix_iter *iter,
+				  struct __kds_genradix *radix, size_t obj_size)
 {
 	struct kds_genradix_found f;
 
@@ -476,9 +498,9 @@ void *kds_genradix_iter_peek_prev(struct genradix_iter *iter,
  * Return: the entry at or after (@reverse: at or before) @iter's position,
  * or NULL.
  */
-void *kds_genradix_iter_next(struct genradix_iter *iter,
+void *kds_genradix_iter_next(struct kds_genradix_iter *iter,
 			     struct __kds_genradix_cursor *c,
-			     struct __genradix *radix, size_t obj_size,
+			     struct __kds_genradix *radix, size_t obj_size,
 			     bool reverse)
 {
 	size_t offset = iter->offset;
@@ -524,7 +546,7 @@ void *kds_genradix_iter_next(struct genradix_iter *iter,
  * Context: may sleep if @gfp allows.
  * Return: 0, or -ENOMEM with the leaves allocated so far left in the tree.
  */
-int kds_genradix_prealloc(struct __genradix *radix, size_t last_offset,
+int kds_genradix_prealloc(struct __kds_genradix *radix, size_t last_offset,
 			       gfp_t gfp)
 {
 	size_t last_leaf = last_offset >> KDS_GENRADIX_NODE_SHIFT;
@@ -540,7 +562,7 @@ int kds_genradix_prealloc(struct __genradix *radix, size_t last_offset,
 }
 
 /* Free a subtree; recursion depth is bounded by __KDS_GENRADIX_MAX_DEPTH. */
-static void kds_genradix_free_subtree(struct genradix_node *n, unsigned int depth)
+static void kds_genradix_free_subtree(struct kds_genradix_node *n, unsigned int depth)
 {
 	size_t i;
 
@@ -560,9 +582,9 @@ static void kds_genradix_free_subtree(struct genradix_node *n, unsigned int dept
  *
  * Context: process context; the caller excludes every other user.
  */
-void kds_genradix_free(struct __genradix *radix)
+void kds_genradix_free(struct __kds_genradix *radix)
 {
-	struct genradix_root *root = xchg(&radix->root, NULL);
+	struct kds_genradix_root *root = xchg(&radix->root, NULL);
 	unsigned int depth = __kds_genradix_depth(root);
 
 	if (WARN_ON_ONCE(depth > __KDS_GENRADIX_MAX_DEPTH))

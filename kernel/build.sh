@@ -4,7 +4,8 @@
 #   kernel/build.sh [--tests] [--sample] [--layout] [OUTDIR]   (default: kernel/build)
 #
 # Lays the component folders of the manifest (tools/components.bzl: their
-# top-level sources), their kernel glue, kds/ and kernel/ side by side in
+# top-level sources), their kernel glue, kds/ (the public headers,
+# <kds/...>) and kernel/ side by side in
 # OUTDIR with kernel/Kbuild at its root, writes components.mk (the folders,
 # for Kbuild) and kds/components.h (KDS_HAVE_<NAME> per component) there
 # from the manifest, then runs the kernel's out-of-tree module build
@@ -21,6 +22,7 @@
 # --tests also builds the test module kds_test.ko in OUTDIR/kds_test (its
 # own copy of the shared sources, kernel/port.c, kernel/tests/*.c and the
 # components' test tables and case files <component>/tests/{*.h,cases*.c},
+# compat/'s list of Linux's genradix names,
 # with kernel/tests/Kbuild)
 # and prints its path before the path of kds.ko.
 #
@@ -120,8 +122,10 @@ kbuild "$out"
 
 if [ "$tests" = 1 ]; then
 	t=$out/kds_test
+	# compat/: the one list of Linux's genradix names, which the tests
+	# written against those names include (compat/kds_genradix_names.h).
 	# shellcheck disable=SC2086
-	lay_out "$t" $folders
+	lay_out "$t" compat $folders
 	for d in $folders; do
 		# The component's shared case tables (headers) and case files.
 		if [ -d "$root/$d/tests" ]; then

@@ -37,9 +37,9 @@ KDS_EXPORT(kds_node_alloc);
 KDS_EXPORT(kds_node_free);
 KDS_EXPORT(kds_alloc_live);
 
-/* genradix/genradix.h: what the genradix_*() macros call. */
+/* kds/genradix.h: what the kds_genradix_*() macros call. */
 #ifdef KDS_HAVE_GENRADIX
-#include "genradix/genradix.h"
+#include "kds/genradix.h"
 KDS_EXPORT(kds_genradix_ptr);
 KDS_EXPORT(kds_genradix_ptr_alloc);
 KDS_EXPORT(kds_genradix_iter_peek);
@@ -49,10 +49,10 @@ KDS_EXPORT(kds_genradix_prealloc);
 KDS_EXPORT(kds_genradix_free);
 #endif
 
-/* dax_bus/dax_bus.h: ids, bus and drivers, regions, dev_dax, attributes,
+/* kds/dax_bus.h: ids, bus and drivers, regions, dev_dax, attributes,
  * kmem. */
 #ifdef KDS_HAVE_DAX_BUS
-#include "dax_bus/dax_bus.h"
+#include "kds/dax_bus.h"
 KDS_EXPORT(kds_dax_parse_id);
 KDS_EXPORT(kds_dax_format_name);
 KDS_EXPORT(kds_dax_bus_init);
@@ -108,9 +108,9 @@ KDS_EXPORT(kds_dax_kmem_probe);
 KDS_EXPORT(kds_dax_kmem_remove);
 #endif
 
-/* dma/dma_mask.h: the DMA capability-mask model. */
+/* kds/dma.h: the DMA capability-mask model. */
 #ifdef KDS_HAVE_DMA
-#include "dma/dma_mask.h"
+#include "kds/dma.h"
 KDS_EXPORT(kds_dma_platform_check);
 KDS_EXPORT(kds_dma_dev_init);
 KDS_EXPORT(kds_dma_floor);

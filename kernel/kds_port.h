@@ -12,6 +12,10 @@
 #ifndef KDS_KERNEL_PORT_H
 #define KDS_KERNEL_PORT_H
 
+#ifndef __KERNEL__
+#error "kernel/kds_port.h is kds's kernel port: a userspace build takes user/kds_port.h (Bazel //user:port, or -I user before -I kernel)."
+#endif
+
 #include <linux/atomic.h>
 #include <linux/bitops.h>
 #include <linux/bug.h>
@@ -37,20 +41,10 @@
 #include <linux/types.h>
 
 /*
- * The kernel has its own DMA API (DMA_BIT_MASK, dma_set_mask, ... on
- * struct device): dma/dma_mask.h then offers only its kds_ names.
+ * The public base: kds_u64, kds_gfp_t, ... as the kernel's own types, and
+ * kds_load_dependent(), READ_ONCE() with the address dependency.
  */
-#define KDS_PORT_HAS_KERNEL_DMA_API 1
-
-/*
- * kds_load_dependent - load a pointer that the caller then dereferences,
- * ordered before those dereferences by the address dependency (pairs with a
- * release store or cmpxchg_release() of the pointer): READ_ONCE(), the
- * kernel's idiom for lockless lookups. Free on every architecture, where an
- * acquire load costs a barrier or ordered load per level on arm64 and
- * POWER. The userspace port makes this an acquire load.
- */
-#define kds_load_dependent(p)		READ_ONCE(*(p))
+#include "kds/types.h"
 
 /* Allocation counters (kernel/port.c). */
 void *kds_kmalloc(size_t size, gfp_t gfp);

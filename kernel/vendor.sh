@@ -84,14 +84,15 @@ config KDS
 	  Generic radix trees, the device-dax bus core, a DMA capability
 	  mask model and the flex_array baseline, built from the same
 	  sources as the kds userspace library. Every linker symbol carries
-	  the kds_ prefix, so kds.ko links beside the kernel's own genradix
-	  and dax bus; kds's genradix header and the kernel's
-	  <linux/generic-radix-tree.h> cannot be included in the same file.
+	  the kds_ prefix, and so does every name its public headers
+	  (<kds/genradix.h>, <kds/dma.h>, <kds/dax_bus.h>) define, so kds.ko
+	  links beside the kernel's own genradix and dax bus, and one file
+	  may include both kds's <kds/genradix.h> and the kernel's
+	  <linux/generic-radix-tree.h>.
 
-	  A driver that uses kds selects KDS, adds
-	  -I\$(srctree)/$sub/kernel -I\$(srctree)/$sub to its ccflags-y and
-	  says MODULE_IMPORT_NS(KDS): kds exports its API in the KDS
-	  symbol namespace.
+	  A driver that uses kds selects KDS, adds -I\$(srctree)/$sub to
+	  its ccflags-y, includes <kds/...> and says MODULE_IMPORT_NS(KDS):
+	  kds exports its API in the KDS symbol namespace.
 
 	  To compile this as a module, choose M here: the module will be
 	  called kds.
@@ -104,7 +105,7 @@ KCONFIG
 	echo "#"
 	echo "# kds, vendored by kds's kernel/vendor.sh; edit upstream, not here."
 	echo "# The shared sources include \"kds_port.h\" (the kernel port, in"
-	echo "# kernel/) and their headers by folder (\"genradix/genradix.h\")."
+	echo "# kernel/) and the public headers as \"kds/genradix.h\", ..."
 	echo
 	echo "obj-\$(CONFIG_KDS) += kds.o"
 	echo

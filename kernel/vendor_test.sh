@@ -83,7 +83,7 @@ drv=$tree/drivers/misc/kds_sample
 mkdir -p "$drv"
 cp "$root/kernel/sample/kds_sample.c" "$drv/"
 printf 'config KDS_SAMPLE\n\ttristate "kds sample driver"\n\tselect KDS\n' >"$drv/Kconfig"
-printf 'obj-$(CONFIG_KDS_SAMPLE) += kds_sample.o\nccflags-y := -I$(srctree)/lib/kds/kernel -I$(srctree)/lib/kds\n' >"$drv/Makefile"
+printf 'obj-$(CONFIG_KDS_SAMPLE) += kds_sample.o\nccflags-y := -I$(srctree)/lib/kds\n' >"$drv/Makefile"
 printf '\nsource "drivers/misc/kds_sample/Kconfig"\n' >>"$tree/drivers/misc/Kconfig"
 printf '\nobj-$(CONFIG_KDS_SAMPLE) += kds_sample/\n' >>"$tree/drivers/misc/Makefile"
 grep -q 'select KDS' "$tree/lib/kds/Kconfig" && bad "lib/kds/Kconfig selects itself?"

@@ -2,11 +2,11 @@
 # bazel_consumer_test.sh - a Bazel workspace outside kds uses kds offline,
 # exactly as README.md says: its WORKSPACE is the README's stanza (read
 # from README.md, /path/to/kds replaced by this checkout), its BUILD has
-# cc_binary targets depending on @kds//:kds:
-#   app      tools/packaging/consumer.c (port, genradix, dax bus, dma,
-#            version), quote includes;
+# cc_binary targets:
+#   app      tools/packaging/consumer.c (the kernel's names: port,
+#            genradix, dax bus, dma, version) on @kds//compat:linux;
 #   app512   the same with the 512-byte-node genradix;
-#   angle    angle-bracket includes of the installed paths.
+#   angle    the prefixed API through <kds/...>, on @kds//:kds.
 # Built and run with a Bazel of its own (--batch, a private output root),
 # so it needs no server of the checkout's and leaves nothing behind.
 # Run by .ci/run; by hand: tools/bazel_consumer_test.sh
@@ -32,19 +32,19 @@ cp "$root/tools/packaging/consumer.c" "$ws/app.c"
 cat >"$ws/angle.c" <<'C'
 #include <stdio.h>
 #include <kds/version.h>
-#include <genradix/genradix.h>
-#include <dma/dma_mask.h>
+#include <kds/genradix.h>
+#include <kds/dma.h>
 
 int main(void)
 {
-	GENRADIX(int) g;
+	KDS_GENRADIX(int) g;
 	int *p;
 
-	genradix_init(&g);
-	p = genradix_ptr_alloc(&g, 3, GFP_KERNEL);
+	kds_genradix_init(&g);
+	p = kds_genradix_ptr_alloc(&g, 3, KDS_GFP_KERNEL);
 	if (!p || KDS_DMA_BIT_MASK(24) != 0xffffffULL)
 		return 1;
-	genradix_free(&g);
+	kds_genradix_free(&g);
 	printf("angle: kds %s ok\n", KDS_VERSION_STRING);
 	return kds_alloc_live() != 0;
 }
@@ -53,7 +53,7 @@ cat >"$ws/BUILD" <<'B'
 cc_binary(
     name = "app",
     srcs = ["app.c"],
-    deps = ["@kds//:kds"],
+    deps = ["@kds//compat:linux"],
 )
 
 cc_binary(
@@ -63,7 +63,7 @@ cc_binary(
         "KDS_GENRADIX_NODE_SHIFT=9",
         "KDS_GENRADIX_VARIANT=512",
     ],
-    deps = ["@kds//:kds"],
+    deps = ["@kds//compat:linux"],
 )
 
 cc_binary(

@@ -21,8 +21,8 @@ checks that it sees what Starlark sees). Keys:
 """
 
 KDS_COMPONENTS = [
-    {"name": "genradix", "folder": "genradix", "header": "genradix/genradix.h", "public": "yes"},
-    {"name": "dax_bus", "folder": "dax_bus", "header": "dax_bus/dax_bus.h", "public": "yes", "kernel": "kernel/dax_bus"},
-    {"name": "dma", "folder": "dma", "header": "dma/dma_mask.h", "public": "yes"},
+    {"name": "genradix", "folder": "genradix", "header": "kds/genradix.h", "public": "yes"},
+    {"name": "dax_bus", "folder": "dax_bus", "header": "kds/dax_bus.h", "public": "yes", "kernel": "kernel/dax_bus"},
+    {"name": "dma", "folder": "dma", "header": "kds/dma.h", "public": "yes"},
     {"name": "flex_array", "folder": "benchmarks/flex_array", "header": "benchmarks/flex_array/flex_array.h", "public": "no"},
 ]

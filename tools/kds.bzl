@@ -99,14 +99,8 @@ KDS_PUBLIC_PACKAGES = [
 # //:kds, the installed library and headers.
 KDS_SHARED_PACKAGES = ["//%s:%s" % (c["folder"], c["name"]) for c in KDS_COMPONENTS]
 
-# Their ":shared_srcs" filegroups: every shared source, and the public ones.
+# Their ":shared_srcs" filegroups: every shared source.
 KDS_SHARED_SRCS = ["//%s:shared_srcs" % c["folder"] for c in KDS_COMPONENTS]
-
-KDS_PUBLIC_SRCS = [
-    "//%s:shared_srcs" % c["folder"]
-    for c in KDS_COMPONENTS
-    if c["public"] == "yes"
-]
 
 # The fuzz build carries its own ASan + UBSan; under the sanitizer
 # configurations a fuzz test is skipped unless it asks otherwise.
@@ -169,7 +163,7 @@ def kds_fuzz_test(
         args += ["-f", flag]
     for hexbytes in seed_inputs:
         args += ["-x", hexbytes]
-    files = list(srcs) + data + ["//user:kds_port.h", "//user:port.c"]
+    files = list(srcs) + data + ["//user:kds_port.h", "//user:port.c", "//kds:public_headers"]
     if dict:
         args += ["-d", "$(rootpath %s)" % dict]
         files.append(dict)

@@ -14,10 +14,15 @@
 # Rules for a shared source (a top-level .c/.h of a component folder):
 #   - includes only "kds_port.h" and "<folder>/<header>.h" in quotes, where
 #     <folder> is a component folder or the folder of a public header of
-#     the manifest: never a <...> platform header;
+#     the manifest (kds/ for "kds/<name>.h"): never a <...> platform header;
 #   - never branches on __KERNEL__;
 #   - no raw compiler atomics (__atomic_*, __sync_*): the port's idioms;
 #   - no module glue (EXPORT_SYMBOL*, MODULE_*, module_init/exit).
+# Rules for a public header (kds/<name>.h):
+#   - never includes the port ("kds_port.h"): it builds on "kds/types.h";
+#   - every macro, struct/union/enum tag and typedef it defines is
+#     kds_/KDS_/__kds_/__KDS_-prefixed (kds/types.h may define the
+#     kernel's own names under prefixed aliases, never the reverse).
 # Rule for the userspace library: every global symbol it defines is kds_*.
 # (ASan adds an __odr_asan.<name> twin for each global variable; its name
 # is the variable's own, so the rule applies to that.)
@@ -58,6 +63,36 @@ check_sources() {
 	return $bad
 }
 
+# The names a public header defines: macros, tags, typedef names.
+public_names() {
+	sed -E 's|/\*.*\*/||' "$1" | grep -v '^\s*\*' | {
+		grep -oE '^\s*#\s*define\s+[A-Za-z_][A-Za-z0-9_]*' | awk '{ print $NF }'
+	}
+	sed -E 's|/\*.*\*/||' "$1" | grep -v '^\s*\*' |
+		grep -oE '^\s*(typedef\s+)?(struct|union|enum)\s+[A-Za-z_][A-Za-z0-9_]*\s*\{' |
+		awk '{ print $(NF - 1) == "{" ? $(NF - 2) : $(NF - 1) }' | sed 's/{$//'
+	sed -E 's|/\*.*\*/||' "$1" | grep -oE '^\s*}\s*[A-Za-z_][A-Za-z0-9_]*\s*;' |
+		grep -oE '[A-Za-z_][A-Za-z0-9_]*'
+	sed -E 's|/\*.*\*/||' "$1" | grep -E '^\s*typedef\s' | grep -v '{' |
+		grep -oE '[A-Za-z_][A-Za-z0-9_]*\s*;' | grep -oE '[A-Za-z_][A-Za-z0-9_]*'
+	sed -E 's|/\*.*\*/||' "$1" | grep -oE '^\s*typedef\s.*\(\s*\*\s*[A-Za-z_][A-Za-z0-9_]*\s*\)' |
+		grep -oE '[A-Za-z_][A-Za-z0-9_]*\s*\)$' | tr -d ' )'
+}
+
+check_public_headers() {
+	local bad=0 f names
+	for f in "$@"; do
+		if grep -nE '^\s*#\s*include\s*"kds_port\.h"' "$f"; then
+			echo "$f: a public header includes the port (build on \"kds/types.h\")"; bad=1
+		fi
+		names=$(public_names "$f" | sort -u | grep -vE '^(__)?(kds|KDS)_')
+		if [ -n "$names" ]; then
+			echo "$f: defines unprefixed names:"; echo "$names" | head -n 20; bad=1
+		fi
+	done
+	return $bad
+}
+
 check_library() {
 	local lib=$1 syms n
 	n=$(nm -D --defined-only "$lib" | awk '$2 ~ /^[A-Z]$/ && $3 ~ /^kds_/' | wc -l)
@@ -79,12 +114,22 @@ self_test() {
 	t=$(mktemp -d)
 	trap 'rm -rf "$t"' RETURN
 	mkdir -p "$t/genradix"
-	printf '#include "kds_port.h"\n#include "genradix/genradix.h"\nint kds_ok;\n' >"$t/genradix/good.c"
+	printf '#include "kds_port.h"\n#include "kds/genradix.h"\nint kds_ok;\n' >"$t/genradix/good.c"
 	printf '#include <stdlib.h>\n' >"$t/genradix/libc.c"
 	printf '#include "../user/kds_port.h"\n' >"$t/genradix/path.c"
 	printf '#ifdef __KERNEL__\n#endif\n' >"$t/genradix/ifdef.c"
 	printf 'EXPORT_SYMBOL(kds_x);\n' >"$t/genradix/glue.c"
 	printf 'int kds_v(int *p) { return __atomic_load_n(p, 2); }\n' >"$t/genradix/atomic.c"
+	mkdir -p "$t/kds"
+	printf '#include "kds/types.h"\n#define KDS_OK 1\nstruct kds_ok { int a; };\ntypedef int kds_int_t;\n' >"$t/kds/good.h"
+	printf '#include "kds_port.h"\n' >"$t/kds/port.h"
+	printf '#define max(a, b) a\n' >"$t/kds/macro.h"
+	printf 'struct list_head {\n\tint a;\n};\n' >"$t/kds/tag.h"
+	printf 'typedef unsigned int gfp_t;\n' >"$t/kds/typedef.h"
+	check_public_headers "$t/kds/good.h" >/dev/null || { echo "self-test: a clean public header was refused"; rc=1; }
+	for f in port macro tag typedef; do
+		check_public_headers "$t/kds/$f.h" >/dev/null && { echo "self-test: kds/$f.h was not caught"; rc=1; }
+	done
 	check_sources "$t/genradix/good.c" >/dev/null || { echo "self-test: a clean file was refused"; rc=1; }
 	printf '#include "kds_port.h"\n#include "nowhere/nowhere.h"\n' >"$t/genradix/unlisted.c"
 	for f in libc path ifdef glue atomic unlisted; do
@@ -136,9 +181,23 @@ check)
 		set -- "${files[@]}"
 	fi
 	rc=0
+	# A public header is a .h directly in a folder named kds.
+	is_public() { [ "$(basename "$(dirname "$1")")" = kds ] && [ "${1%.h}" != "$1" ]; }
+	publics=() shared=()
+	for f in "$@"; do
+		if is_public "$f"; then publics+=("$f"); else shared+=("$f"); fi
+	done
+	if [ ${#publics[@]} -eq 0 ]; then
+		top=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
+		top=${top:-$(cd "$(dirname "$0")/.." && pwd)}
+		mapfile -t publics < <(find -L "$top/kds" -maxdepth 1 -name '*.h' -type f | sort)
+	fi
+	[ ${#publics[@]} -gt 0 ] || { echo "seam_check: no public header found"; rc=1; }
+	set -- "${shared[@]}"
+	check_public_headers "${publics[@]}" || rc=1
 	check_sources "$@" || rc=1
 	check_library "$lib" || rc=1
-	[ $rc -eq 0 ] && echo "seam: $# shared source(s) and $(basename "$lib") clean"
+	[ $rc -eq 0 ] && echo "seam: $# shared source(s), ${#publics[@]} public header(s) and $(basename "$lib") clean"
 	exit $rc
 	;;
 self-test)

@@ -13,6 +13,22 @@
 #ifndef KDS_USER_PORT_H
 #define KDS_USER_PORT_H
 
+#ifdef __KERNEL__
+#error "user/kds_port.h is kds's userspace port: a kernel build puts kds's kernel/ folder first on the include path (kernel/Kbuild: -I$(src)/kernel) to get kernel/kds_port.h."
+/* Stop here rather than cascade: no such header exists. */
+#include "kds-user-port-in-a-kernel-build.h"
+#endif
+
+/*
+ * The public base (kds_u64, kds_gfp_t, struct kds_list_head, ...) and the
+ * port controls (kds_alloc_live(), failure injection): the kernel names
+ * below are the same types under the kernel's spelling, so an object a
+ * public header declares with struct kds_list_head is a struct list_head
+ * to kds's own code.
+ */
+#include "kds/types.h"
+#include "kds/port.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -27,42 +43,48 @@
 
 /* ---------------------------------------------------------------- types */
 
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
+typedef kds_u8 u8;
+typedef kds_u16 u16;
+typedef kds_u32 u32;
+typedef kds_u64 u64;
 typedef int8_t s8;
 typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
-typedef u64 phys_addr_t;
+typedef kds_phys_addr_t phys_addr_t;
 typedef u64 resource_size_t;
-typedef u64 dma_addr_t;
+typedef kds_dma_addr_t dma_addr_t;
 
 /** typedef gfp_t - allocation flags, as in the kernel. */
-typedef unsigned int gfp_t;
+typedef kds_gfp_t gfp_t;
 
-#define ___GFP_DIRECT_RECLAIM	0x01u
-#define ___GFP_IO		0x02u
-#define ___GFP_FS		0x04u
-#define ___GFP_HIGH		0x08u
-#define __GFP_ZERO		0x100u
-#define __GFP_NOWARN		0x200u
-#define __GFP_NOFAIL		0x400u
-#define __GFP_RETRY_MAYFAIL	0x800u
+#define ___GFP_DIRECT_RECLAIM	__KDS_GFP_DIRECT_RECLAIM
+#define ___GFP_IO		__KDS_GFP_IO
+#define ___GFP_FS		__KDS_GFP_FS
+#define ___GFP_HIGH		__KDS_GFP_HIGH
+#define __GFP_ZERO		KDS_GFP_ZERO
+#define __GFP_NOWARN		KDS_GFP_NOWARN
+#define __GFP_NOFAIL		KDS_GFP_NOFAIL
+#define __GFP_RETRY_MAYFAIL	KDS_GFP_RETRY_MAYFAIL
 #define __GFP_DIRECT_RECLAIM	___GFP_DIRECT_RECLAIM
-#define GFP_NOWAIT		0u
-#define GFP_ATOMIC		(___GFP_HIGH)
-#define GFP_NOIO		(___GFP_DIRECT_RECLAIM)
-#define GFP_NOFS		(___GFP_DIRECT_RECLAIM | ___GFP_IO)
-#define GFP_KERNEL		(___GFP_DIRECT_RECLAIM | ___GFP_IO | ___GFP_FS)
+#define GFP_NOWAIT		KDS_GFP_NOWAIT
+#define GFP_ATOMIC		KDS_GFP_ATOMIC
+#define GFP_NOIO		KDS_GFP_NOIO
+#define GFP_NOFS		KDS_GFP_NOFS
+#define GFP_KERNEL		KDS_GFP_KERNEL
+
+/* The structures public headers embed, under their kernel names. */
+#define list_head		kds_list_head
+#define mutex			kds_mutex
+#define kref			kds_kref
+typedef kds_refcount_t refcount_t;
 
 /* ----------------------------------------------------- compiler helpers */
 
-#define likely(x)		__builtin_expect(!!(x), 1)
-#define unlikely(x)		__builtin_expect(!!(x), 0)
+#define likely(x)		__kds_likely(x)
+#define unlikely(x)		__kds_unlikely(x)
 #ifndef __always_inline
-#define __always_inline		inline __attribute__((__always_inline__))
+#define __always_inline		__kds_always_inline
 #endif
 #define noinline		__attribute__((__noinline__))
 #define __must_check		__attribute__((__warn_unused_result__))
@@ -73,12 +95,12 @@ typedef unsigned int gfp_t;
 #define fallthrough		__attribute__((__fallthrough__))
 #define barrier()		__asm__ __volatile__("" ::: "memory")
 /* OPTIMIZER_HIDE_VAR - make the compiler forget what it knows about @var's value. */
-#define OPTIMIZER_HIDE_VAR(var)	__asm__("" : "=r"(var) : "0"(var))
+#define OPTIMIZER_HIDE_VAR(var)	__KDS_OPTIMIZER_HIDE_VAR(var)
 
 #define BITS_PER_LONG		(8 * (int)sizeof(long))
 #define BITS_PER_BYTE		8
-#define PAGE_SHIFT		12
-#define PAGE_SIZE		(1UL << PAGE_SHIFT)
+#define PAGE_SHIFT		KDS_PAGE_SHIFT
+#define PAGE_SIZE		KDS_PAGE_SIZE
 #define PAGE_MASK		(~(PAGE_SIZE - 1))
 #define U32_MAX			((u32)~0U)
 #define U64_MAX			((u64)~0ULL)
@@ -86,14 +108,14 @@ typedef unsigned int gfp_t;
 #define NUMA_NO_NODE		(-1)
 
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
-#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
+#define DIV_ROUND_UP(n, d)	__KDS_DIV_ROUND_UP(n, d)
 #define __KDS_ALIGN_MASK(x, m)	(((x) + (m)) & ~(m))
 #define ALIGN(x, a)		__KDS_ALIGN_MASK(x, (__typeof__(x))(a) - 1)
 #define ALIGN_DOWN(x, a)	((x) & ~((__typeof__(x))(a) - 1))
 #define IS_ALIGNED(x, a)	(((x) & ((__typeof__(x))(a) - 1)) == 0)
 #define round_up(x, y)		((((x) - 1) | ((__typeof__(x))((y) - 1))) + 1)
 #define round_down(x, y)	((x) & ~((__typeof__(x))((y) - 1)))
-#define is_power_of_2(n)	((n) != 0 && (((n) & ((n) - 1)) == 0))
+#define is_power_of_2(n)	__KDS_IS_POW2(n)
 
 #define container_of(ptr, type, member) \
 	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
@@ -130,10 +152,7 @@ static inline int fls(unsigned int x)
 }
 
 /* fls64 - 64-bit fls; fls64(0) == 0. */
-static inline int fls64(u64 x)
-{
-	return x ? 64 - __builtin_clzll(x) : 0;
-}
+#define fls64(x)		__kds_fls64(x)
 
 /* __fls - 0-based index of the last set bit; __fls(0) == 0 here (defined). */
 static inline unsigned long __fls(unsigned long x)
@@ -147,15 +166,8 @@ static inline unsigned long __ffs(unsigned long x)
 	return x ? (unsigned long)__builtin_ctzl(x) : 0;
 }
 
-/*
- * ilog2 - floor(log2(n)). Defined at 0, where it gives -1 (the kernel's
- * runtime result: fls(0) - 1), never undefined behaviour. A constant
- * argument folds to a constant expression.
- */
-#define ilog2(n)							\
-	(__builtin_constant_p(n) ?					\
-	 ((n) ? 63 - __builtin_clzll((unsigned long long)(n)) : -1) :	\
-	 (fls64((u64)(n)) - 1))
+/* ilog2 - floor(log2(n)); -1 at 0, constant for a constant. */
+#define ilog2(n)		__kds_ilog2(n)
 
 static inline unsigned long roundup_pow_of_two(unsigned long n)
 {
@@ -206,9 +218,6 @@ static inline int PTR_ERR_OR_ZERO(const void *ptr)
 
 void kds_printk(const char *level, const char *fmt, ...) __printf(2, 3);
 void kds_warn_report(const char *file, int line, const char *cond);
-unsigned long kds_warn_count(void);
-void kds_warn_reset(void);
-void kds_warn_set_quiet(bool quiet);
 
 #define pr_fmt(fmt) fmt
 #define pr_emerg(fmt, ...)	kds_printk("emerg", pr_fmt(fmt), ##__VA_ARGS__)
@@ -257,56 +266,7 @@ void kds_warn_set_quiet(bool quiet);
 void *kds_kmalloc(size_t size, gfp_t gfp) __attribute__((__malloc__));
 void kds_kfree(const void *p);
 void *kds_krealloc(const void *p, size_t size, gfp_t gfp);
-void *kds_node_alloc(size_t size, gfp_t gfp);
-void kds_node_free(void *p, size_t size);
-long kds_node_pool_chunks(void);
-long kds_node_pool_release(void);
 char *kds_kstrdup(const char *s, gfp_t gfp);
-
-/**
- * struct kds_alloc_stats - allocator counters of the userspace port.
- * @live: allocations not yet freed.
- * @live_bytes: bytes requested by those allocations.
- * @peak_bytes: largest @live_bytes seen since the last reset.
- * @total: allocations that succeeded.
- * @failed: allocations that failed (injected or real).
- * @bad_frees: frees of pointers the port did not hand out (or double frees).
- */
-struct kds_alloc_stats {
-	long live;
-	long live_bytes;
-	long peak_bytes;
-	unsigned long total;
-	unsigned long failed;
-	unsigned long bad_frees;
-};
-
-void kds_alloc_stats(struct kds_alloc_stats *st);
-long kds_alloc_live(void);
-void kds_alloc_reset_peak(void);
-void kds_alloc_fail_nth(unsigned long n);
-void kds_alloc_fail_after(unsigned long n);
-void kds_alloc_fail_off(void);
-void kds_alloc_clear_bad_frees(void);
-unsigned long kds_alloc_attempts(void);
-
-/*
- * Race injection. Shared code calls kds_race_point() just before every
- * compare-and-swap that publishes a node (the kernel port compiles it to
- * nothing). kds_race_inject_nth(n, fn, ctx) makes the @n-th race point
- * from now (n >= 1) call @fn(@ctx) once, on the calling thread, before its
- * compare-and-swap runs: @fn changes the word that compare-and-swap
- * expects (for instance by allocating in the same tree), so the race is
- * lost deterministically, at a chosen point, in a single thread.
- * kds_race_points() counts the points passed, so a test can step @n
- * through every one of them.
- */
-typedef void (*kds_race_fn)(void *ctx);
-void kds_race_point(void);
-void kds_race_inject_nth(unsigned long n, kds_race_fn fn, void *ctx);
-void kds_race_inject_off(void);
-unsigned long kds_race_points(void);
-unsigned long kds_race_fired(void);
 
 #define kmalloc(size, gfp)	kds_kmalloc(size, gfp)
 #define kzalloc(size, gfp)	kds_kmalloc(size, (gfp) | __GFP_ZERO)
@@ -336,16 +296,7 @@ static inline void *kds_kmalloc_array(size_t n, size_t size, gfp_t gfp)
 #define WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 #define smp_load_acquire(p)	__atomic_load_n((p), __ATOMIC_ACQUIRE)
 #define smp_store_release(p, v)	__atomic_store_n((p), (v), __ATOMIC_RELEASE)
-/*
- * kds_load_dependent - load a pointer that the caller then dereferences,
- * ordered before those dereferences (pairs with a release store or
- * cmpxchg_release() of the pointer). The kernel port uses READ_ONCE() and
- * the address dependency; C11 has no usable dependency ordering (compilers
- * promote memory_order_consume to acquire) and ThreadSanitizer sees the
- * pairing only through acquire, so here it is an acquire load. On x86 both
- * are a plain load.
- */
-#define kds_load_dependent(p)	__atomic_load_n((p), __ATOMIC_ACQUIRE)
+/* kds_load_dependent(): kds/types.h (an acquire load here). */
 #define smp_mb()		__atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define smp_rmb()		__atomic_thread_fence(__ATOMIC_ACQUIRE)
 #define smp_wmb()		__atomic_thread_fence(__ATOMIC_RELEASE)
@@ -403,7 +354,6 @@ typedef struct { long counter; } atomic_long_t;
  * use-after-free) or past REFCOUNT_MAX, and a decrement below zero, warn
  * and pin the counter at REFCOUNT_SATURATED, which is never released.
  */
-typedef struct { int refs; } refcount_t;
 
 #define REFCOUNT_INIT(n)	{ .refs = (n) }
 #define REFCOUNT_MAX		INT_MAX
@@ -469,11 +419,7 @@ static inline void refcount_dec(refcount_t *r)
 		__kds_refcount_saturate(r, "refcount_t: decrement hit 0; leaking memory");
 }
 
-/** struct kref - a reference count with a release callback. */
-struct kref {
-	refcount_t refcount;
-};
-
+/* struct kref: struct kds_kref (kds/types.h). */
 #define KREF_INIT(n)	{ .refcount = REFCOUNT_INIT(n) }
 
 static inline void kref_init(struct kref *k)
@@ -507,11 +453,7 @@ static inline int kref_put(struct kref *k, void (*release)(struct kref *k))
 
 /* ------------------------------------------------------------- locking */
 
-struct mutex {
-	pthread_mutex_t lock;
-	bool held;
-};
-
+/* struct mutex: struct kds_mutex (kds/types.h). */
 #define __MUTEX_INITIALIZER(name) { .lock = PTHREAD_MUTEX_INITIALIZER }
 #define DEFINE_MUTEX(name)	struct mutex name = __MUTEX_INITIALIZER(name)
 
@@ -574,10 +516,7 @@ typedef struct {
 
 /* ----------------------------------------------------------- list_head */
 
-struct list_head {
-	struct list_head *next, *prev;
-};
-
+/* struct list_head: struct kds_list_head (kds/types.h). */
 #define LIST_HEAD_INIT(name)	{ &(name), &(name) }
 #define LIST_HEAD(name)		struct list_head name = LIST_HEAD_INIT(name)
 

@@ -11,7 +11,7 @@
  */
 #include "kds_port.h"
 #include "kds_expect.h"
-#include "dax_bus/dax_bus.h"
+#include "kds/dax_bus.h"
 #include "dax_bus/tests/id_cases.h"
 #include "dax_bus/tests/upstream_id.h"
 

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "kds_port.h"
-#include "dax_bus/dax_bus.h"
+#include "kds/dax_bus.h"
 #include "dax_bus/tests/upstream_id.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

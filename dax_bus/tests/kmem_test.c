@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* kmem_test.c - the kmem range rule and probe decisions of the core. */
 #include "kds_testing.h"
-#include "dax_bus/dax_bus.h"
+#include "kds/dax_bus.h"
 
 KDS_TEST_SUITE(dax_kmem);
 

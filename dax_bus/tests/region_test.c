@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* region_test.c - regions, dev_dax lifecycle, attributes and lifetimes. */
 #include "kds_testing.h"
-#include "dax_bus/dax_bus.h"
+#include "kds/dax_bus.h"
 #include "dax_bus/tests/permutation.h"
 
 KDS_TEST_SUITE(dax_region);

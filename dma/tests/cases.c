@@ -11,7 +11,7 @@
  */
 #include "kds_port.h"
 #include "kds_expect.h"
-#include "dma/dma_mask.h"
+#include "kds/dma.h"
 #include "dma/tests/mask_cases.h"
 
 /* Row @i's platform and a device on it; false (and a failure) if refused. */

@@ -7,7 +7,8 @@
  * negotiation report.
  */
 #include "kds_testing.h"
-#include "dma/dma_mask.h"
+#include "kds/dma.h"
+#include <linux/dma-mapping.h>
 
 KDS_TEST_SUITE(dma_mask);
 

@@ -11,7 +11,7 @@
 #include <pthread.h>
 
 #include "kds_check.h"
-#include "dma/dma_mask.h"
+#include "kds/dma.h"
 #include "dma/tests/mask_cases.h"
 
 #define NR_THREADS 4

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "kds_port.h"
-#include "dma/dma_mask.h"
+#include "kds/dma.h"
 
 struct reader {
 	const uint8_t *p;

@@ -18,7 +18,7 @@
 #define KDS_DMA_MASK_CASES_H
 
 #include "kds_port.h"
-#include "dma/dma_mask.h"
+#include "kds/dma.h"
 
 /* x86-64 with ZONE_DMA (24 bits), 16 GiB of RAM, a 64 MiB swiotlb below 4 GiB. */
 static const struct kds_dma_platform kds_dma_case_x86_zone = {

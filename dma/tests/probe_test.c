@@ -6,7 +6,7 @@
  * as it was on failure.
  */
 #include "kds_testing.h"
-#include "dma/dma_mask.h"
+#include "kds/dma.h"
 
 KDS_TEST_SUITE(dma_probe);
 

@@ -12,7 +12,7 @@
  *   CASE_FOR_EACH_REV   the same with genradix_for_each_reverse()
  */
 #include "kds_port.h"
-#include "genradix/genradix.h"
+#include <linux/generic-radix-tree.h>
 
 void *compile_check(void);
 

@@ -14,7 +14,7 @@ fail=0
 
 build() { # build DEFS... : compile src, output in $log
 	# shellcheck disable=SC2068
-	$cc -std=gnu11 -Wall -Werror -fsyntax-only $@ -I"$root/user" -I"$root" \
+	$cc -std=gnu11 -Wall -Werror -fsyntax-only $@ -I"$root/compat" -I"$root/user" -I"$root" \
 		"$src" >"$log" 2>&1
 }
 

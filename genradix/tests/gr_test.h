@@ -13,7 +13,9 @@
 #define GR_TEST_H
 
 #include "kds_port.h"
-#include "genradix/genradix.h"
+/* Linux's genradix names over kds, in both worlds (never beside the
+ * kernel's own genradix: see gr_linux.c). */
+#include "compat/kds_genradix_names.h"
 #include "gr_ops.h"
 
 #define GR_NODE		KDS_GENRADIX_NODE_SIZE

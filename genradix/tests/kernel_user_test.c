@@ -11,7 +11,7 @@
  *    back by index and by genradix_for_each.
  */
 #include "kds_testing.h"
-#include "genradix/genradix.h"
+#include <linux/generic-radix-tree.h>
 
 KDS_TEST_SUITE(genradix_kernel_user);
 

@@ -23,7 +23,7 @@
 #include <stdio.h>
 
 #include "kds_port.h"
-#include "genradix/genradix.h"
+#include <linux/generic-radix-tree.h>
 #include "linux_diff.h"
 
 #if KDS_GENRADIX_NODE_SHIFT >= 12

@@ -17,7 +17,7 @@
 #include <pthread.h>
 
 #include "kds_check.h"
-#include "genradix/genradix.h"
+#include <linux/generic-radix-tree.h>
 
 #define ALLOCATORS	4
 #define READERS		2

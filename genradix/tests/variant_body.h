@@ -5,7 +5,7 @@
  * including genradix.h, then names its entry point with GR_VARIANT_RUN.
  */
 #include "kds_check.h"
-#include "genradix/genradix.h"
+#include <linux/generic-radix-tree.h>
 #include "variants_test.h"
 
 size_t GR_VARIANT_RUN(size_t n, long *bytes)

@@ -26,7 +26,7 @@
 #include <linux/sizes.h>
 
 #include "kds_port.h"
-#include "dax_bus/dax_bus.h"
+#include "kds/dax_bus.h"
 #include "kds_dax_glue.h"
 
 struct kds_dax_glue_dev;

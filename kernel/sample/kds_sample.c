@@ -10,20 +10,24 @@
  *		KDS_DIR=/path/to/kds/build \
  *		KBUILD_EXTRA_SYMBOLS=/path/to/kds/build/Module.symvers modules
  *
+ * It includes only kds's public headers, whose names are all kds_/KDS_
+ * prefixed, so the kernel's own genradix (<linux/generic-radix-tree.h>)
+ * is used in the same file, next to kds's, and the two are compared.
+ *
  * Every call's answer is checked when the module loads. A failed check
  * prints "kds_sample: FAIL: ..." and the load fails with -EINVAL, after
  * freeing everything. While loaded it keeps one genradix populated in
  * kds.ko's memory; unloading frees it and reports whether kds.ko's
  * allocation count is back where it was before the module loaded.
  */
+#include <linux/generic-radix-tree.h>
 #include <linux/module.h>
 #include <linux/sizes.h>
 
-#include "kds_port.h"
 #include "kds/version.h"
-#include "genradix/genradix.h"
-#include "dax_bus/dax_bus.h"
-#include "dma/dma_mask.h"
+#include "kds/genradix.h"
+#include "kds/dax_bus.h"
+#include "kds/dma.h"
 
 /* Failures printed in full; the rest are counted. */
 #define SAMPLE_MAX_REPORTS	16
@@ -39,7 +43,7 @@ struct sample_item {
 };
 
 /* Populated at load, freed at unload. */
-static GENRADIX(struct sample_item) kept;
+static KDS_GENRADIX(struct sample_item) kept;
 #define SAMPLE_KEPT	5000
 
 static bool sample_check(bool ok, const char *what, int line)
@@ -56,15 +60,15 @@ static bool sample_check(bool ok, const char *what, int line)
 
 static int sample_genradix(void)
 {
-	GENRADIX(struct sample_item) tmp;
-	struct genradix_iter iter;
+	KDS_GENRADIX(struct sample_item) tmp;
+	struct kds_genradix_iter iter;
 	struct sample_item *p;
 	long before = kds_alloc_live();
 	u64 sum = 0, n = 0;
 	size_t i;
 
 	for (i = 0; i < SAMPLE_KEPT; i++) {
-		p = genradix_ptr_alloc(&kept, i, GFP_KERNEL);
+		p = kds_genradix_ptr_alloc(&kept, i, KDS_GFP_KERNEL);
 		if (!CHECK(p != NULL))
 			return -ENOMEM;
 		p->index = i;
@@ -72,12 +76,12 @@ static int sample_genradix(void)
 		p->tag = 0x5a;
 	}
 	CHECK(kds_alloc_live() > before);
-	p = genradix_ptr(&kept, 4321);
+	p = kds_genradix_ptr(&kept, 4321);
 	CHECK(p && p->index == 4321 && p->square == 4321ULL * 4321);
-	CHECK(genradix_ptr(&kept, 1000000) == NULL);
+	CHECK(kds_genradix_ptr(&kept, 1000000) == NULL);
 
 	/* Whole leaves exist: entries past the last one set read as zero. */
-	genradix_for_each(&kept, iter, p) {
+	kds_genradix_for_each(&kept, iter, p) {
 		if (p->tag == 0x5a) {
 			sum += p->index;
 			n++;
@@ -89,16 +93,59 @@ static int sample_genradix(void)
 	CHECK(sum == (u64)SAMPLE_KEPT * (SAMPLE_KEPT - 1) / 2);
 
 	/* A second tree, preallocated, then freed: kds's count goes back. */
-	genradix_init(&tmp);
+	kds_genradix_init(&tmp);
 	before = kds_alloc_live();
-	CHECK(genradix_prealloc(&tmp, 100000, GFP_KERNEL) == 0);
+	CHECK(kds_genradix_prealloc(&tmp, 100000, KDS_GFP_KERNEL) == 0);
 	CHECK(kds_alloc_live() > before);
-	p = genradix_ptr(&tmp, 99999);
+	p = kds_genradix_ptr(&tmp, 99999);
 	CHECK(p && p->index == 0 && p->tag == 0);
-	genradix_free(&tmp);
+	kds_genradix_free(&tmp);
 	CHECK(kds_alloc_live() == before);
-	CHECK(genradix_ptr(&tmp, 0) == NULL);
+	CHECK(kds_genradix_ptr(&tmp, 0) == NULL);
 	return 0;
+}
+
+/*
+ * The kernel's own genradix (lib/generic-radix-tree.c, built in) and kds's,
+ * side by side in one file: the same entries in both, read back through
+ * both iterators in step.
+ */
+static void sample_both_genradix(void)
+{
+	GENRADIX(u64) theirs;
+	KDS_GENRADIX(u64) ours;
+	struct genradix_iter ti;
+	struct kds_genradix_iter oi;
+	u64 *t, *o;
+	size_t i, seen = 0;
+	bool same = true;
+
+	genradix_init(&theirs);
+	kds_genradix_init(&ours);
+	for (i = 0; i < 3000; i += 7) {
+		t = genradix_ptr_alloc(&theirs, i, GFP_KERNEL);
+		o = kds_genradix_ptr_alloc(&ours, i, KDS_GFP_KERNEL);
+		if (!CHECK(t && o))
+			goto out;
+		*t = *o = i * 3 + 1;
+	}
+	oi = kds_genradix_iter_init(&ours, 0);
+	genradix_for_each(&theirs, ti, t) {
+		o = kds_genradix_iter_peek(&oi, &ours);
+		if (!o || oi.pos != ti.pos || *o != *t) {
+			same = false;
+			break;
+		}
+		seen++;
+		kds_genradix_iter_advance(&oi, &ours);
+	}
+	CHECK(same);
+	/* Whole leaves of u64 entries: both trees cover [0, 3000) or more. */
+	CHECK(seen >= 3000);
+	CHECK(kds_genradix_iter_peek(&oi, &ours) == NULL);
+out:
+	genradix_free(&theirs);
+	kds_genradix_free(&ours);
 }
 
 /* ------------------------------------------------------------ DMA model */
@@ -207,11 +254,12 @@ drivers:
 static int __init kds_sample_init(void)
 {
 	live_at_load = kds_alloc_live();
-	genradix_init(&kept);
+	kds_genradix_init(&kept);
 	pr_info("kds_sample: built against kds %s (%#x)\n", KDS_VERSION_STRING,
 		KDS_VERSION_CODE);
 
 	sample_genradix();
+	sample_both_genradix();
 	sample_dma();
 	sample_dax_bus();
 
@@ -219,7 +267,7 @@ static int __init kds_sample_init(void)
 		pr_err("kds_sample: FAIL: %u of %u checks failed (%u not shown)\n",
 		       failures, checks,
 		       failures > SAMPLE_MAX_REPORTS ? failures - SAMPLE_MAX_REPORTS : 0);
-		genradix_free(&kept);
+		kds_genradix_free(&kept);
 		return -EINVAL;
 	}
 	pr_info("kds_sample: all %u checks passed\n", checks);
@@ -230,7 +278,7 @@ static void __exit kds_sample_exit(void)
 {
 	long left;
 
-	genradix_free(&kept);
+	kds_genradix_free(&kept);
 	left = kds_alloc_live() - live_at_load;
 	if (left)
 		pr_err("kds_sample: %ld allocation(s) leaked at unload\n", left);

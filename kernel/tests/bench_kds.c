@@ -12,7 +12,7 @@
 #include "bench_iface.h"
 
 #ifdef KDS_HAVE_GENRADIX
-#include "genradix/genradix.h"
+#include "compat/kds_genradix_names.h"
 
 KDS_BENCH_GENRADIX(kds_bench_genradix_kds)
 

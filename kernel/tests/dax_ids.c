@@ -13,7 +13,7 @@
 #include "kernel_side.h"
 
 #ifdef KDS_HAVE_DAX_BUS
-#include "dax_bus/dax_bus.h"
+#include "kds/dax_bus.h"
 #include "dax_bus/tests/id_cases.h"
 
 #define KDS_DAX_KERNEL_DRV	"/sys/bus/dax/drivers/device_dax/"

@@ -11,7 +11,7 @@
 #include "kernel_side.h"
 
 #ifdef KDS_HAVE_DMA
-#include "dma/dma_mask.h"
+#include "kds/dma.h"
 
 static const char *kds_dma_rc_name(int rc)
 {

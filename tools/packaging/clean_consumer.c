@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * clean_consumer.c - a program that has names of its own the kernel also
- * uses, built against the installed kds headers as C and as C++:
+ * uses, built against the installed kds headers as C and as C++, also
+ * strictly (-std=c11 -pedantic, -std=c++17 -pedantic):
  *
  *	cc  -Wall -Wextra -Werror clean_consumer.c $(pkg-config --cflags --libs kds)
  *	c++ -Wall -Wextra -Werror -x c++ clean_consumer.c $(pkg-config --cflags --libs kds)
@@ -22,10 +23,19 @@ struct list_head {
 	int payload;
 };
 
-#include "kds/version.h"
-#include "genradix/genradix.h"
-#include "dma/dma_mask.h"
-#include "dax_bus/dax_bus.h"
+#include <kds/version.h>
+#include <kds/genradix.h>
+#include <kds/dma.h>
+#include <kds/dax_bus.h>
+#include <kds/port.h>
+
+/* Nothing of the kernel's spelling leaked in. */
+#if defined(GFP_KERNEL) || defined(__GFP_ZERO) || defined(likely) || \
+	defined(container_of) || defined(ARRAY_SIZE) || defined(kmalloc) || \
+	defined(WARN_ON) || defined(GENRADIX) || defined(genradix_ptr) || \
+	defined(DMA_BIT_MASK) || defined(min) || defined(list_head)
+#error "a kds public header defined a kernel name"
+#endif
 
 static int failures;
 
@@ -40,22 +50,33 @@ static int failures;
 int main(void)
 {
 	struct list_head mine = { NULL, 7 };
-	GENRADIX(unsigned long long) g;
+	KDS_GENRADIX(unsigned long long) g;
+	struct kds_genradix_iter iter;
 	unsigned long long *v;
+	long live = kds_alloc_live();
+	int n = 0;
 	char name[KDS_DAX_NAME_LEN];
 	int region = -1, id = -1;
 
 	EXPECT(max(mine.payload, 3) == 7);
 	EXPECT(PAGE_SIZE > 0);
 
-	genradix_init(&g);
-	v = genradix_ptr_alloc(&g, 5000, GFP_KERNEL);
+	kds_genradix_init(&g);
+	v = kds_genradix_ptr_alloc(&g, 5000, KDS_GFP_KERNEL);
 	EXPECT(v != NULL);
 	if (v)
 		*v = 42;
-	v = genradix_ptr(&g, 5000);
+	v = kds_genradix_ptr(&g, 5000);
 	EXPECT(v && *v == 42);
-	genradix_free(&g);
+	kds_genradix_for_each(&g, iter, v)
+		n += *v == 42 && iter.pos == 5000;
+	EXPECT(n == 1);
+	EXPECT(kds_alloc_live() > live);
+	kds_alloc_fail_nth(1);
+	EXPECT(kds_genradix_ptr_alloc(&g, 1u << 24, KDS_GFP_KERNEL) == NULL);
+	kds_alloc_fail_off();
+	kds_genradix_free(&g);
+	EXPECT(kds_alloc_live() == live);
 
 	EXPECT(KDS_DMA_BIT_MASK(32) == 0xffffffffULL);
 

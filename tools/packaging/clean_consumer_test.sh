@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # clean_consumer_test: install kds into a fresh prefix and build
 # tools/packaging/clean_consumer.c against it with pkg-config, as C
-# (-std=gnu11) and as C++ (-x c++ -std=gnu++17), both with -Wall -Wextra
-# -Werror, then run both. The program defines its own max() and
-# struct list_head and includes <sys/user.h>: it builds only when the
-# public kds headers bring no unprefixed kernel names.
+# (-std=gnu11, and -std=c11 -pedantic) and as C++ (-std=gnu++17, and
+# -std=c++17 -pedantic), all with -Wall -Wextra -Werror, then run them.
+# The program defines its own max() and struct list_head and includes
+# <sys/user.h>: it builds only when the public kds headers bring no
+# unprefixed kernel names and no construct outside ISO C and C++.
+# Then the kernel-style consumer (tools/packaging/consumer.c, written
+# against <linux/generic-radix-tree.h>, <linux/slab.h>, ...) builds with
+# kds's flags plus the one -I of the compat folder, and runs.
 #
-#   clean_consumer_test.sh INSTALL_SH CLEAN_CONSUMER_C
+#   clean_consumer_test.sh INSTALL_SH CLEAN_CONSUMER_C KERNEL_STYLE_CONSUMER_C
 set -euo pipefail
-install_sh=$1 consumer=$2
+install_sh=$1 consumer=$2 kconsumer=$3
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-clean.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -18,11 +22,11 @@ prefix=$tmp/prefix
 RUNFILES_DIR=${TEST_SRCDIR:-} "$install_sh" --prefix "$prefix" >/dev/null
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 
-build_and_run() { # build_and_run LABEL COMPILER FLAGS...
-	local label=$1 compiler=$2
-	shift 2
+build_and_run() { # build_and_run LABEL COMPILER SOURCE FLAGS...
+	local label=$1 compiler=$2 src=$3
+	shift 3
 	# shellcheck disable=SC2046 # pkg-config output is meant to be split
-	if ! "$compiler" "$@" -Wall -Wextra -Werror "$consumer" -o "$tmp/$label" \
+	if ! "$compiler" "$@" -Wall -Wextra -Werror "$src" -o "$tmp/$label" \
 		$(pkg-config --cflags --libs kds) >"$tmp/$label.log" 2>&1; then
 		head -c 4000 "$tmp/$label.log"
 		bad "the $label consumer does not compile ($(grep -c 'error:' "$tmp/$label.log") errors)"
@@ -34,6 +38,13 @@ build_and_run() { # build_and_run LABEL COMPILER FLAGS...
 		bad "the $label consumer failed"
 	fi
 }
-build_and_run C gcc -std=gnu11
-build_and_run C++ g++ -x c++ -std=gnu++17
+build_and_run C gcc "$consumer" -std=gnu11
+build_and_run C-pedantic gcc "$consumer" -std=c11 -pedantic
+build_and_run C++ g++ "$consumer" -x c++ -std=gnu++17
+build_and_run C++-pedantic g++ "$consumer" -x c++ -std=c++17 -pedantic
+# The 512-byte-node variant's headers too.
+build_and_run C-pedantic-512 gcc "$consumer" -std=c11 -pedantic \
+	-DKDS_GENRADIX_NODE_SHIFT=9 -DKDS_GENRADIX_VARIANT=512
+# Kernel names, opt-in: one extra -I.
+build_and_run kernel-names gcc "$kconsumer" -std=gnu11 -I"$prefix/include/kds/compat"
 exit $fail

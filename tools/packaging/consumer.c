@@ -1,25 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * consumer.c - a program built against an installed kds, the way a user
- * builds one: cc consumer.c $(pkg-config --cflags --libs kds).
+ * consumer.c - a program written against the kernel's names (kmalloc,
+ * GFP_KERNEL, GENRADIX, genradix_ptr_alloc, DMA_BIT_MASK, ...), built
+ * against an installed kds through its opt-in compat folder, the way
+ * kernel code is built in userspace:
  *
- * It uses the port and every component the installed kds carries
- * (kds/components.h), checks the answers, and prints what it exercised. Exit status 0 means all held.
+ *	cc consumer.c $(pkg-config --cflags --libs kds-linux)
+ *
+ * (Bazel: deps = ["@kds//compat:linux"]). It uses the port and every
+ * component the installed kds carries (kds/components.h), checks the
+ * answers, and prints what it exercised. Exit status 0 means all held.
  * Built with -DKDS_GENRADIX_NODE_SHIFT=9 -DKDS_GENRADIX_VARIANT=512 its
  * genradix is the 512-byte-node variant (kds_genradix512_*).
  */
-#include "kds_port.h"
-#include "kds/version.h"
-#include "kds/components.h"
+#include <kds/components.h>
+#include <kds/port.h>
+#include <kds/version.h>
 
+#include <linux/slab.h>
 #ifdef KDS_HAVE_GENRADIX
-#include "genradix/genradix.h"
+#include <linux/generic-radix-tree.h>
 #endif
 #ifdef KDS_HAVE_DAX_BUS
-#include "dax_bus/dax_bus.h"
+#include <kds/dax_bus.h>
 #endif
 #ifdef KDS_HAVE_DMA
-#include "dma/dma_mask.h"
+#include <linux/dma-mapping.h>
 #endif
 
 static int failures;
@@ -92,9 +98,9 @@ static void use_dma(void)
 	struct kds_dma_dev dev;
 	u64 mask = 0;
 
-	EXPECT(KDS_DMA_BIT_MASK(32) == 0xffffffffULL);
+	EXPECT(DMA_BIT_MASK(32) == 0xffffffffULL);
 	kds_dma_dev_init(&dev, "consumer", &platform, &mask);
-	EXPECT(kds_dma_get_mask(&dev) == KDS_DMA_BIT_MASK(32));
+	EXPECT(dma_get_mask(&dev) == DMA_BIT_MASK(32));
 	printf(" dma");
 }
 #endif

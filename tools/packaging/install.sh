@@ -9,15 +9,17 @@
 # from the directory bazel was run in; $DESTDIR is prepended if set):
 #   lib/libkds.so.M.m.p, lib/libkds.so.M -> it, lib/libkds.so -> libkds.so.M
 #                                        (soname libkds.so.M), lib/libkds.a
-#   include/kds/kds_port.h               the userspace port
-#   include/kds/version.h                KDS_VERSION_* (kds/version.h)
-#   include/kds/components.h             KDS_HAVE_<NAME> per component
-#   include/kds/<component>/<name>.h     the public component headers
-#   lib/pkgconfig/kds.pc                 Cflags -I.../include/kds -I.../include
+#   include/kds/<name>.h                 the public headers: types.h, port.h,
+#                                        version.h, genradix.h, dma.h, dax_bus.h,
+#                                        components.h (KDS_HAVE_<NAME>)
+#   include/kds/compat/                  the opt-in kernel names: linux/*.h
+#                                        and the userspace port under them
+#   lib/pkgconfig/kds.pc                 Cflags -I.../include
+#   lib/pkgconfig/kds-linux.pc           kds plus -I.../include/kds/compat
 #   share/doc/kds/html/                  the API reference
 #   share/kds/manifest                   what was installed, for uninstall
-# so that "kds_port.h", "genradix/genradix.h" and "kds/version.h" resolve
-# with the flags 'pkg-config --cflags --libs kds' prints. Installing over
+# so that <kds/genradix.h> resolves with 'pkg-config --cflags --libs kds',
+# and <linux/generic-radix-tree.h> too with kds-linux. Installing over
 # an earlier install removes the files of the earlier one it does not
 # write again; uninstall removes every file the manifest lists and the
 # kds directories left empty.
@@ -128,6 +130,7 @@ link "libkds.so.$major" "$libdir/libkds.so"
 while read -r h; do
 	put 0644 "$src/include/kds/$h" "$includedir/kds/${h#./}"
 done < <(cd "$src/include/kds" && find -L . -name '*.h' -type f | sort)
+echo "d $includedir/kds/compat" >>"$new"
 rm -rf "$dest$docdir/html.tmp.$$"
 mkdir -p "$dest$docdir"
 cp -RL "$src/docs/html" "$dest$docdir/html.tmp.$$"
@@ -145,11 +148,22 @@ includedir=$includedir
 Name: kds
 Description: Linux kernel data structures, built for userspace
 Version: $version
-Cflags: -I\${includedir}/kds -I\${includedir}
+Cflags: -I\${includedir}
 Libs: -L\${libdir} -lkds
 Libs.private: -pthread
 PC
+cat >"$dest$libdir/pkgconfig/kds-linux.pc" <<PC
+prefix=$prefix
+includedir=$includedir
+
+Name: kds-linux
+Description: kds under the kernel's names: <linux/generic-radix-tree.h>, <linux/dma-mapping.h>, <linux/slab.h>, ... for userspace
+Version: $version
+Requires: kds = $version
+Cflags: -I\${includedir}/kds/compat
+PC
 echo "f $libdir/pkgconfig/kds.pc" >>"$new"
+echo "f $libdir/pkgconfig/kds-linux.pc" >>"$new"
 
 mkdir -p "$dest$datadir"
 echo "f $datadir/manifest" >>"$new"
@@ -158,4 +172,4 @@ if [ -f "$manifest" ]; then
 fi
 cp "$new" "$manifest"
 echo "installed kds $version: $dest$libdir/libkds.{a,so.$version,so.$major,so}," \
-	"$dest$includedir/kds, $dest$libdir/pkgconfig/kds.pc, $dest$docdir/html"
+	"$dest$includedir/kds, $dest$libdir/pkgconfig/kds{,-linux}.pc, $dest$docdir/html"

@@ -56,22 +56,30 @@ kds_libraries = rule(
 )
 
 def _kds_headers_impl(ctx):
-    """Public headers at their installed paths under include/kds/.
+    """Public headers at their installed paths under include/.
 
-    kds_port.h (from user/) and kds/<name>.h at the top, <component>/<name>.h
-    below it: with -I include/kds and -I include, "kds_port.h",
-    "genradix/genradix.h" and "kds/version.h" all resolve.
+    kds/<name>.h stays kds/<name>.h (-I include: <kds/genradix.h>); the
+    opt-in compat folder goes to kds/compat/ with the userspace port it
+    builds on, kds_port.h (-I include/kds/compat: <linux/slab.h>, ...).
     """
     outs = []
     for f in ctx.files.srcs:
         if f.extension != "h":
             continue
         sp = f.short_path
-        if sp.startswith("user/") or sp.startswith("kds/"):
-            path = f.basename
-        else:
+        if sp.startswith("../"):
+            # A file of an external repository (@kds in a consumer's
+            # workspace): its path inside that repository.
+            sp = sp.split("/", 2)[2]
+        if sp.startswith("kds/"):
             path = sp
-        out = ctx.actions.declare_file("include/kds/" + path)
+        elif sp.startswith("compat/"):
+            path = "kds/" + sp
+        elif sp.startswith("user/"):
+            path = "kds/compat/" + f.basename
+        else:
+            fail("not a public header: " + sp)
+        out = ctx.actions.declare_file("include/" + path)
         ctx.actions.symlink(output = out, target_file = f)
         outs.append(out)
     return [DefaultInfo(files = depset(outs))]

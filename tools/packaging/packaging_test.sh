@@ -2,7 +2,8 @@
 # packaging_test: install kds into a fresh prefix with //:install, check
 # what was installed (versioned soname and links, both genradix node sizes,
 # no flex_array baseline, the HTML reference), build
-# tools/packaging/consumer.c against it with pkg-config, linked to libkds.so
+# tools/packaging/consumer.c (written against the kernel's names) against
+# it with pkg-config kds-linux (kds plus the compat folder), linked to libkds.so
 # and to libkds.a, and with the 512-byte genradix variant, run them all,
 # then reinstall over it and uninstall.
 #
@@ -26,9 +27,11 @@ cat "$tmp/install.log"
 version=$(sed -n 's/^Version: //p' "$prefix/lib/pkgconfig/kds.pc")
 major=${version%%.*}
 [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || bad "kds.pc Version is '$version'"
-for f in lib/libkds.a "lib/libkds.so.$version" lib/pkgconfig/kds.pc include/kds/kds_port.h \
-	include/kds/version.h include/kds/components.h share/doc/kds/html/index.html \
-	share/kds/manifest; do
+for f in lib/libkds.a "lib/libkds.so.$version" lib/pkgconfig/kds.pc lib/pkgconfig/kds-linux.pc \
+	include/kds/types.h include/kds/port.h include/kds/version.h include/kds/components.h include/kds/genradix.h \
+	include/kds/dma.h include/kds/dax_bus.h include/kds/compat/kds_port.h \
+	include/kds/compat/linux/generic-radix-tree.h include/kds/compat/linux/dma-mapping.h \
+	share/doc/kds/html/index.html share/kds/manifest; do
 	[ -f "$prefix/$f" ] || bad "not installed: $f"
 done
 # Every public component of the manifest (tools/components.bzl): its
@@ -77,15 +80,18 @@ pkg-config --exists kds || bad "pkg-config does not find kds"
 cflags=$(pkg-config --cflags kds | sed "s/ *$//")
 libdir=$(pkg-config --variable=libdir kds)
 [ "$libdir" = "$prefix/lib" ] || bad "kds.pc libdir is '$libdir'"
-echo "pkg-config --cflags --libs kds: $(pkg-config --cflags --libs kds)"
+echo "pkg-config --cflags --libs kds: $(pkg-config --cflags --libs kds-linux)"
 
-[ "$cflags" = "-I$prefix/include/kds -I$prefix/include" ] || bad "unexpected Cflags: $cflags"
+[ "$cflags" = "-I$prefix/include" ] || bad "unexpected Cflags: $cflags"
+linux_cflags=$(pkg-config --cflags kds-linux | sed "s/ *$//")
+[ "$linux_cflags" = "-I$prefix/include/kds/compat -I$prefix/include" ] ||
+	bad "unexpected kds-linux Cflags: $linux_cflags"
 [ "$(pkg-config --modversion kds)" = "$version" ] || bad "pkg-config --modversion: $(pkg-config --modversion kds)"
 
 # Shared: -L libdir -lkds picks libkds.so.
 # shellcheck disable=SC2046 # pkg-config output is meant to be split
 gcc -std=gnu11 -Wall -Wextra -Werror "${san[@]}" "$consumer" -o "$tmp/consumer_shared" \
-	$(pkg-config --cflags --libs kds)
+	$(pkg-config --cflags --libs kds-linux)
 readelf -d "$tmp/consumer_shared" >"$tmp/shared.dyn"
 grep -q "NEEDED.*\[libkds.so.$major\]" "$tmp/shared.dyn" ||
 	bad "the shared consumer does not load libkds.so.$major"
@@ -102,7 +108,7 @@ fi
 # shellcheck disable=SC2046
 gcc -std=gnu11 -Wall -Wextra -Werror "${san[@]}" -DKDS_GENRADIX_NODE_SHIFT=9 \
 	-DKDS_GENRADIX_VARIANT=512 "$consumer" -o "$tmp/consumer_512" \
-	$(pkg-config --cflags --libs kds)
+	$(pkg-config --cflags --libs kds-linux)
 nm -u "$tmp/consumer_512" | grep -q 'kds_genradix512_ptr_alloc' ||
 	bad "the 512 consumer does not call kds_genradix512_ptr_alloc"
 if LD_LIBRARY_PATH="$libdir" "$tmp/consumer_512" >"$tmp/run512.out"; then
@@ -117,7 +123,7 @@ fi
 # archive, plus the private flags pkg-config --static adds).
 # shellcheck disable=SC2046
 gcc -std=gnu11 -Wall -Wextra -Werror "${san[@]}" "$consumer" -o "$tmp/consumer_static" \
-	$(pkg-config --cflags --static --libs kds | sed 's/-lkds\b/-l:libkds.a/')
+	$(pkg-config --cflags --static --libs kds-linux | sed 's/-lkds\b/-l:libkds.a/')
 readelf -d "$tmp/consumer_static" >"$tmp/static.dyn"
 if grep -q 'libkds' "$tmp/static.dyn"; then
 	bad "the static consumer still needs libkds.so"

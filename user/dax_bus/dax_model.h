@@ -30,7 +30,7 @@
 #define KDS_USER_DAX_MODEL_H
 
 #include "kds_port.h"
-#include "dax_bus/dax_bus.h"
+#include "kds/dax_bus.h"
 
 struct kds_dax_model_dev;
 

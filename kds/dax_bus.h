@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dax_bus.h - the device-dax bus core of kds: device-name ids, driver id
+ * kds/dax_bus.h - the device-dax bus core of kds: device-name ids, driver id
  * lists and the match rule, refcounted regions, dev_dax naming and
  * lifecycle, sysfs attribute formatting and the kmem hot-plug range.
  *
@@ -15,7 +15,9 @@
 #ifndef KDS_DAX_BUS_H
 #define KDS_DAX_BUS_H
 
-#include "kds_port.h"
+#include "kds/types.h"
+
+__KDS_BEGIN_DECLS
 
 /**
  * KDS_DAX_NAME_LEN - size of a dev_dax name buffer. The longest name the
@@ -34,7 +36,7 @@
 #define KDS_DAX_MODALIAS	"dax:t0"
 
 /** KDS_DAX_ATTR_BUF_SIZE - size of a show buffer, as sysfs hands out. */
-#define KDS_DAX_ATTR_BUF_SIZE	PAGE_SIZE
+#define KDS_DAX_ATTR_BUF_SIZE	KDS_PAGE_SIZE
 
 /**
  * struct kds_dax_bus - the shared state of one dax bus.
@@ -47,7 +49,7 @@
  * and the userspace model may keep as many as they like.
  */
 struct kds_dax_bus {
-	struct mutex lock;
+	struct kds_mutex lock;
 	struct kds_dax_driver *default_drv;
 	unsigned int nr_drivers;
 };
@@ -72,7 +74,7 @@ struct kds_dax_driver {
 	bool match_always;
 	struct kds_dax_bus *bus;
 	bool registered;
-	struct list_head ids;
+	struct kds_list_head ids;
 	unsigned int nr_ids;
 };
 
@@ -83,7 +85,7 @@ struct kds_dax_driver {
  * @id: device number of the name.
  */
 struct kds_dax_id {
-	struct list_head node;
+	struct kds_list_head node;
 	int region;
 	int id;
 };
@@ -106,9 +108,9 @@ struct kds_dax_region {
 	int target_node;
 	unsigned int align;
 	unsigned long flags;
-	u64 start;
-	u64 size;
-	struct kref kref;
+	kds_u64 start;
+	kds_u64 size;
+	struct kds_kref kref;
 	int registered;
 };
 
@@ -132,7 +134,7 @@ enum kds_dev_dax_subsys {
  * @name: "dax<region>.<id>".
  * @alive: 1 while a driver runs the device (kds_dev_dax_run()): between
  *         kds_dax_device_dax_probe() and kds_dax_device_dax_remove().
- * @private: the glue's device object, set once at creation
+ * @private_data: the glue's device object, set once at creation
  *           (kds_dev_dax_set_private()); reachable only while alive.
  * @released: set once kds_dev_dax_release() ran.
  *
@@ -147,7 +149,7 @@ struct kds_dev_dax {
 	enum kds_dev_dax_subsys subsys;
 	char name[KDS_DAX_NAME_LEN];
 	int alive;
-	void *private;
+	void *private_data;
 	int released;
 };
 
@@ -176,7 +178,7 @@ ssize_t kds_dax_remove_id_store(struct kds_dax_driver *drv, const char *buf,
 
 struct kds_dax_region *kds_dax_region_alloc(const void *parent_data,
 					    int region_id,
-					    u64 start, u64 size,
+					    kds_u64 start, kds_u64 size,
 					    int target_node, unsigned int align,
 					    unsigned long flags);
 void kds_dax_region_get(struct kds_dax_region *region);
@@ -194,7 +196,7 @@ void kds_dev_dax_kill(struct kds_dev_dax *dev_dax);
 bool kds_dev_dax_is_alive(const struct kds_dev_dax *dev_dax);
 void kds_dev_dax_set_private(struct kds_dev_dax *dev_dax, void *data);
 void *kds_dev_dax_get_private(const struct kds_dev_dax *dev_dax);
-u64 kds_dev_dax_size(const struct kds_dev_dax *dev_dax);
+kds_u64 kds_dev_dax_size(const struct kds_dev_dax *dev_dax);
 int kds_dev_dax_uevent(const struct kds_dev_dax *dev_dax, char *buf,
 		       size_t size);
 int kds_dax_device_dax_probe(struct kds_dev_dax *dev_dax);
@@ -293,10 +295,10 @@ ssize_t kds_dev_dax_attr_show(struct kds_dev_dax *dev_dax, const char *name,
  * @add_memory: hand the range to the page allocator on node @nid.
  */
 struct kds_dax_kmem_ops {
-	u64 (*memory_block_size)(void *ctx);
-	int (*reserve)(void *ctx, u64 start, u64 size, const char *name);
-	void (*unreserve)(void *ctx, u64 start, u64 size);
-	int (*add_memory)(void *ctx, int nid, u64 start, u64 size);
+	kds_u64 (*memory_block_size)(void *ctx);
+	int (*reserve)(void *ctx, kds_u64 start, kds_u64 size, const char *name);
+	void (*unreserve)(void *ctx, kds_u64 start, kds_u64 size);
+	int (*add_memory)(void *ctx, int nid, kds_u64 start, kds_u64 size);
 };
 
 /**
@@ -309,8 +311,8 @@ struct kds_dax_kmem_ops {
  * lives here. Initialise with kds_dax_claims_init().
  */
 struct kds_dax_claims {
-	struct mutex lock;
-	struct list_head list;
+	struct kds_mutex lock;
+	struct kds_list_head list;
 };
 
 /**
@@ -320,21 +322,23 @@ struct kds_dax_claims {
  * @size: size in bytes (> 0).
  */
 struct kds_dax_claim {
-	struct list_head node;
-	u64 start;
-	u64 size;
+	struct kds_list_head node;
+	kds_u64 start;
+	kds_u64 size;
 };
 
 void kds_dax_claims_init(struct kds_dax_claims *claims);
 void kds_dax_claims_destroy(struct kds_dax_claims *claims);
-int kds_dax_claim(struct kds_dax_claims *claims, u64 start, u64 size);
-int kds_dax_unclaim(struct kds_dax_claims *claims, u64 start, u64 size);
-bool kds_dax_is_claimed(struct kds_dax_claims *claims, u64 start, u64 size);
+int kds_dax_claim(struct kds_dax_claims *claims, kds_u64 start, kds_u64 size);
+int kds_dax_unclaim(struct kds_dax_claims *claims, kds_u64 start, kds_u64 size);
+bool kds_dax_is_claimed(struct kds_dax_claims *claims, kds_u64 start, kds_u64 size);
 
-int kds_dax_kmem_range(u64 start, u64 size, u64 block_size,
-		       u64 *kmem_start, u64 *kmem_size);
+int kds_dax_kmem_range(kds_u64 start, kds_u64 size, kds_u64 block_size,
+		       kds_u64 *kmem_start, kds_u64 *kmem_size);
 int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 		       const struct kds_dax_kmem_ops *ops, void *ctx);
 int kds_dax_kmem_remove(struct kds_dev_dax *dev_dax);
+
+__KDS_END_DECLS
 
 #endif /* KDS_DAX_BUS_H */

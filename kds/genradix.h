@@ -4,20 +4,24 @@
  *
  * A genradix is a typed sparse array of fixed-size entries, stored as a
  * radix tree of fixed-size nodes. Interior nodes hold child pointers, leaves
- * hold entries. It is source compatible with Linux's
- * <linux/generic-radix-tree.h> (5.1, plus the 6.7-6.12 additions): code
- * written for the kernel's genradix compiles against this header after
- * changing only its include line.
+ * hold entries. It is Linux's <linux/generic-radix-tree.h> (5.1, plus the
+ * 6.7-6.12 additions) under kds_/KDS_ names: genradix_ptr() is
+ * kds_genradix_ptr(), GENRADIX() is KDS_GENRADIX(), struct genradix_iter
+ * is struct kds_genradix_iter. Code written for the kernel's genradix
+ * compiles unchanged in userspace with kds's compat folder, whose
+ * <linux/generic-radix-tree.h> maps the kernel's names onto these
+ * (README.md, "Kernel names"); in the kernel, this header and the
+ * kernel's own genradix coexist in one translation unit.
  *
  * Declaring and using one::
  *
- *	static GENRADIX(struct foo) foos;
+ *	static KDS_GENRADIX(struct foo) foos;
  *
- *	genradix_init(&foos);
- *	p = genradix_ptr_alloc(&foos, 42, GFP_KERNEL);
- *	genradix_for_each(&foos, iter, p)
+ *	kds_genradix_init(&foos);
+ *	p = kds_genradix_ptr_alloc(&foos, 42, KDS_GFP_KERNEL);
+ *	kds_genradix_for_each(&foos, iter, p)
  *		use(iter.pos, p);
- *	genradix_free(&foos);
+ *	kds_genradix_free(&foos);
  *
  * Leaves are allocated whole, so an entry that shares a leaf with an
  * allocated entry exists too and reads as zero. Internally every index is
@@ -25,41 +29,42 @@
  * other sizes never straddle a leaf (the tail of each leaf stays unused).
  *
  * Node size is a build-time constant: %KDS_GENRADIX_NODE_SHIFT (default
- * PAGE_SHIFT; 9 gives the 512-byte nodes of Linux 6.9+). A program can link
+ * %KDS_PAGE_SHIFT; 9 gives the 512-byte nodes of Linux 6.9+). A program can link
  * several node sizes at once: a translation unit defines
  * %KDS_GENRADIX_VARIANT (a token such as 512) together with the shift, and
  * every linker name becomes kds_genradix<VARIANT>_<fn> instead of
  * kds_genradix_<fn>.
  *
- * Concurrency: genradix_ptr(), genradix_ptr_alloc() and the iterators may
+ * Concurrency: kds_genradix_ptr(), kds_genradix_ptr_alloc() and the iterators may
  * run concurrently with each other on one tree (allocation is lock-free;
  * nodes are published with release ordering and read with acquire
- * ordering). genradix_free() needs exclusion from every other user.
+ * ordering). kds_genradix_free() needs exclusion from every other user.
  */
 #ifndef KDS_GENRADIX_H
 #define KDS_GENRADIX_H
 
-#include "kds_port.h"
+#include "kds/types.h"
+
+__KDS_BEGIN_DECLS
 
 /* ------------------------------------------------------- configuration */
+
+#if defined(KDS_GENRADIX_VARIANT) && !defined(KDS_GENRADIX_NODE_SHIFT)
+#error "KDS_GENRADIX_VARIANT names a node-size variant, so KDS_GENRADIX_NODE_SHIFT must be defined with it (e.g. -DKDS_GENRADIX_NODE_SHIFT=9 -DKDS_GENRADIX_VARIANT=512)."
+#endif
 
 #ifndef KDS_GENRADIX_NODE_SHIFT
 /**
  * KDS_GENRADIX_NODE_SHIFT - log2 of the node size in bytes.
  *
- * Defaults to PAGE_SHIFT (Linux 5.1). Define it before including this header
+ * Defaults to %KDS_PAGE_SHIFT (Linux 5.1). Define it before including this header
  * (and define %KDS_GENRADIX_VARIANT with it) to build another node size.
  */
-#define KDS_GENRADIX_NODE_SHIFT		PAGE_SHIFT
+#define KDS_GENRADIX_NODE_SHIFT		KDS_PAGE_SHIFT
 #endif
 
 /** KDS_GENRADIX_NODE_SIZE - bytes per node (interior or leaf). */
 #define KDS_GENRADIX_NODE_SIZE		((size_t)1 << KDS_GENRADIX_NODE_SHIFT)
-
-/** GENRADIX_NODE_SHIFT - the upstream (6.9+) name of KDS_GENRADIX_NODE_SHIFT. */
-#define GENRADIX_NODE_SHIFT		KDS_GENRADIX_NODE_SHIFT
-/** GENRADIX_NODE_SIZE - the upstream (6.9+) name of KDS_GENRADIX_NODE_SIZE. */
-#define GENRADIX_NODE_SIZE		KDS_GENRADIX_NODE_SIZE
 
 #define __KDS_GENRADIX_PASTE3(a, b, c)	a##b##c
 #define __KDS_GENRADIX_XPASTE3(a, b, c)	__KDS_GENRADIX_PASTE3(a, b, c)
@@ -81,18 +86,12 @@
 #endif
 
 /*
- * The sources name the functions kds_genradix_<fn>; for a variant build
- * these names are rewritten to the variant's.
+ * __KDS_GR_FN() - the out-of-line function @fn, parenthesised: the typed
+ * macros kds_genradix_ptr() and friends share their names with the linker
+ * functions they call (as getc() and its function do in libc), and the
+ * parentheses keep the function's name from invoking the macro.
  */
-#ifdef KDS_GENRADIX_VARIANT
-#define kds_genradix_ptr		KDS_GENRADIX_SYM(ptr)
-#define kds_genradix_ptr_alloc		KDS_GENRADIX_SYM(ptr_alloc)
-#define kds_genradix_iter_peek		KDS_GENRADIX_SYM(iter_peek)
-#define kds_genradix_iter_peek_prev	KDS_GENRADIX_SYM(iter_peek_prev)
-#define kds_genradix_iter_next		KDS_GENRADIX_SYM(iter_next)
-#define kds_genradix_prealloc		KDS_GENRADIX_SYM(prealloc)
-#define kds_genradix_free		KDS_GENRADIX_SYM(free)
-#endif
+#define __KDS_GR_FN(fn)			(KDS_GENRADIX_SYM(fn))
 
 /* ------------------------------------------------------ tree geometry */
 
@@ -105,115 +104,126 @@
 #define __KDS_GENRADIX_SIZE_BITS	(8 * (int)sizeof(size_t))
 /* Depth at which a tree spans every byte offset a size_t can express. */
 #define __KDS_GENRADIX_MAX_DEPTH					\
-	DIV_ROUND_UP(__KDS_GENRADIX_SIZE_BITS - KDS_GENRADIX_NODE_SHIFT,	\
+	__KDS_DIV_ROUND_UP(__KDS_GENRADIX_SIZE_BITS - KDS_GENRADIX_NODE_SHIFT,	\
 		     __KDS_GENRADIX_ARY_SHIFT)
 /* The depth lives in the low bits of the root pointer. */
 #define __KDS_GENRADIX_DEPTH_MASK	15UL
 
-_Static_assert(KDS_GENRADIX_NODE_SHIFT >= 6 && KDS_GENRADIX_NODE_SHIFT <= PAGE_SHIFT,
-	       "genradix nodes must be 64 bytes .. PAGE_SIZE");
-_Static_assert(__KDS_GENRADIX_MAX_DEPTH <= __KDS_GENRADIX_DEPTH_MASK,
+KDS_STATIC_ASSERT(KDS_GENRADIX_NODE_SHIFT >= 6 && KDS_GENRADIX_NODE_SHIFT <= KDS_PAGE_SHIFT,
+		  "genradix nodes must be 64 bytes .. a page");
+KDS_STATIC_ASSERT(__KDS_GENRADIX_MAX_DEPTH <= __KDS_GENRADIX_DEPTH_MASK,
 	       "tree depth must fit in the low bits of the root pointer");
 
 /* An opaque tagged pointer: node address | depth. */
-struct genradix_root;
+struct kds_genradix_root;
 
 /**
- * struct genradix_node - one node of a generic radix tree.
+ * struct kds_genradix_node - one node of a generic radix tree.
  * @children: child pointers, when the node is interior.
  * @data: entry bytes, when the node is a leaf.
  *
  * Nodes are KDS_GENRADIX_NODE_SIZE bytes, zeroed when allocated and aligned
  * to their size (which frees the low bits of the root pointer for the
  * depth). Callers only handle them as spares for
- * genradix_ptr_alloc_preallocated().
+ * kds_genradix_ptr_alloc_preallocated().
  */
-struct genradix_node {
+struct kds_genradix_node {
 	union {
-		struct genradix_node	*children[__KDS_GENRADIX_ARY];
-		u8			data[KDS_GENRADIX_NODE_SIZE];
+		struct kds_genradix_node	*children[__KDS_GENRADIX_ARY];
+		kds_u8			data[KDS_GENRADIX_NODE_SIZE];
 	};
 };
 
 /**
- * struct __genradix - the untyped tree inside every GENRADIX().
+ * struct __kds_genradix - the untyped tree inside every KDS_GENRADIX().
  * @root: root node with the tree depth in its low bits; NULL when empty.
  */
-struct __genradix {
-	struct genradix_root	*root;
+struct __kds_genradix {
+	struct kds_genradix_root	*root;
 };
 
 /**
- * struct genradix_iter - a position in a genradix, for iteration.
+ * struct kds_genradix_iter - a position in a genradix, for iteration.
  * @offset: byte offset of the current entry (private to the implementation;
  *	SIZE_MAX once the iterator is past either end).
  * @pos: index of the current entry.
  *
- * Build one with genradix_iter_init(). A zero-filled iterator is valid too
+ * Build one with kds_genradix_iter_init(). A zero-filled iterator is valid too
  * (position 0). As in Linux it is a position only, holding no pointer into
  * a tree: it may be used on another tree of the same entry type and across
- * genradix_free().
+ * kds_genradix_free().
  */
-struct genradix_iter {
+struct kds_genradix_iter {
 	size_t			offset;
 	size_t			pos;
 };
 
 /**
- * GENRADIX() - the type of a generic radix tree holding @_type entries.
+ * KDS_GENRADIX() - the type of a generic radix tree holding @_type entries.
  * @_type: entry type; its size must not exceed KDS_GENRADIX_NODE_SIZE (a
  *	larger type is a compile error where the tree is used).
  *
- * The zero-length @type member records the entry type for the accessor
- * macros without taking any space.
+ * A union of the tree and a @type pointer that is never set: the pointer
+ * records the entry type for the accessor macros (they read
+ * sizeof((radix)->type[0]) and __typeof__((radix)->type[0])) and takes no
+ * space beyond the tree's root word. Unlike a zero-length array, it is
+ * valid ISO C and C++.
  */
-#define GENRADIX(_type)							\
-struct {								\
-	struct __genradix	tree;					\
-	_type			type[0] __aligned(1);			\
+#define KDS_GENRADIX(_type)						\
+union {									\
+	struct __kds_genradix	tree;					\
+	__typeof__(_type)	*type;					\
 }
 
-#define __GENRADIX_INITIALIZER	{ .tree = { .root = NULL, } }
+#define __KDS_GENRADIX_INITIALIZER	{ { NULL } }
 
 /**
- * DEFINE_GENRADIX() - define and initialise an empty generic radix tree.
+ * KDS_DEFINE_GENRADIX() - define and initialise an empty generic radix tree.
  * @_name: variable name.
  * @_type: entry type.
  */
-#define DEFINE_GENRADIX(_name, _type)					\
-	GENRADIX(_type) _name = __GENRADIX_INITIALIZER
+#define KDS_DEFINE_GENRADIX(_name, _type)					\
+	KDS_GENRADIX(_type) _name = __KDS_GENRADIX_INITIALIZER
 
 /**
- * genradix_init() - initialise an empty generic radix tree.
- * @_radix: the tree (pointer to a GENRADIX()).
+ * kds_genradix_init() - initialise an empty generic radix tree.
+ * @_radix: the tree (pointer to a KDS_GENRADIX()).
  *
  * Context: any. Does not allocate and cannot fail.
  */
-#define genradix_init(_radix)						\
+#define kds_genradix_init(_radix)					\
 do {									\
-	*(_radix) = (__typeof__(*(_radix)))__GENRADIX_INITIALIZER;	\
+	(_radix)->tree.root = NULL;					\
 } while (0)
 
 /* ------------------------------------------------ out-of-line functions */
 
-void *kds_genradix_ptr(struct __genradix *radix, size_t offset);
-void *kds_genradix_ptr_alloc(struct __genradix *radix, size_t offset,
-				  struct genradix_node **spare, gfp_t gfp);
-void *kds_genradix_iter_peek(struct genradix_iter *iter,
-				  struct __genradix *radix, size_t obj_size);
-void *kds_genradix_iter_peek_prev(struct genradix_iter *iter,
-				       struct __genradix *radix, size_t obj_size);
+/*
+ * The linker functions behind the macros, addressed by byte offset:
+ * kds_genradix_ptr, kds_genradix_ptr_alloc, kds_genradix_iter_peek,
+ * kds_genradix_iter_peek_prev, kds_genradix_iter_next,
+ * kds_genradix_prealloc and kds_genradix_free (kds_genradix<V>_* for a
+ * variant), exported by kds.ko. Callers use the typed macros below; these
+ * are not API.
+ */
+void *__KDS_GR_FN(ptr)(struct __kds_genradix *radix, size_t offset);
+void *__KDS_GR_FN(ptr_alloc)(struct __kds_genradix *radix, size_t offset,
+			     struct kds_genradix_node **spare, kds_gfp_t gfp);
+void *__KDS_GR_FN(iter_peek)(struct kds_genradix_iter *iter,
+			     struct __kds_genradix *radix, size_t obj_size);
+void *__KDS_GR_FN(iter_peek_prev)(struct kds_genradix_iter *iter,
+				  struct __kds_genradix *radix, size_t obj_size);
 struct __kds_genradix_cursor;
-void *kds_genradix_iter_next(struct genradix_iter *iter,
+void *__KDS_GR_FN(iter_next)(struct kds_genradix_iter *iter,
 			     struct __kds_genradix_cursor *c,
-			     struct __genradix *radix, size_t obj_size,
+			     struct __kds_genradix *radix, size_t obj_size,
 			     bool reverse);
-int kds_genradix_prealloc(struct __genradix *radix, size_t last_offset,
-			       gfp_t gfp);
-void kds_genradix_free(struct __genradix *radix);
+int __KDS_GR_FN(prealloc)(struct __kds_genradix *radix, size_t last_offset,
+			  kds_gfp_t gfp);
+void __KDS_GR_FN(free)(struct __kds_genradix *radix);
 
 /**
- * genradix_free() - free every node of a generic radix tree.
+ * kds_genradix_free() - free every node of a generic radix tree.
  * @_radix: the tree.
  *
  * Afterwards the tree is empty and may be used again. Pointers to entries
@@ -222,7 +232,7 @@ void kds_genradix_free(struct __genradix *radix);
  * Context: process context; needs exclusion from every other user of the
  * tree.
  */
-#define genradix_free(_radix)	kds_genradix_free(&(_radix)->tree)
+#define kds_genradix_free(_radix)	__KDS_GR_FN(free)(&(_radix)->tree)
 
 /* --------------------------------------------------- index arithmetic */
 
@@ -234,6 +244,7 @@ void kds_genradix_free(struct __genradix *radix);
  * divide by zero at run time, and an entry larger than a node cannot be
  * stored.
  */
+#ifndef __cplusplus
 #define __KDS_GENRADIX_SIZE_CHECK(sz)					\
 	(0 * sizeof(struct {						\
 		_Static_assert((sz) != 0,				\
@@ -242,6 +253,11 @@ void kds_genradix_free(struct __genradix *radix);
 			       "genradix entry type is larger than a node"); \
 		int __kds_unused;					\
 	}))
+#else
+/* C++ types have no size 0 and cannot be defined inside sizeof. */
+#define __KDS_GENRADIX_SIZE_CHECK(sz)					\
+	(0 * sizeof(char[(sz) <= KDS_GENRADIX_NODE_SIZE ? 1 : -1]))
+#endif
 
 /* sizeof an entry; zero-sized or larger-than-a-node entries do not compile. */
 #define __kds_genradix_obj_size(_radix)					\
@@ -249,21 +265,21 @@ void kds_genradix_free(struct __genradix *radix);
 	 __KDS_GENRADIX_SIZE_CHECK(sizeof((_radix)->type[0])))
 
 /* Entries per leaf. */
-static __always_inline size_t __kds_genradix_per_leaf(size_t obj_size)
+static __kds_always_inline size_t __kds_genradix_per_leaf(size_t obj_size)
 {
 	return KDS_GENRADIX_NODE_SIZE / obj_size;
 }
 
 /*
  * Byte offset of entry @idx in @*offset. False when that offset does not
- * fit in a size_t, i.e. @idx lies beyond genradix_last_pos().
+ * fit in a size_t, i.e. @idx lies beyond kds_genradix_last_pos().
  */
-static __always_inline bool __kds_genradix_offset(size_t idx, size_t obj_size,
+static __kds_always_inline bool __kds_genradix_offset(size_t idx, size_t obj_size,
 						  size_t *offset)
 {
 	size_t per_leaf, leaf;
 
-	if (is_power_of_2(obj_size)) {
+	if (__KDS_IS_POW2(obj_size)) {
 		if (idx > SIZE_MAX / obj_size)
 			return false;
 		*offset = idx * obj_size;
@@ -287,41 +303,41 @@ static __always_inline bool __kds_genradix_offset(size_t idx, size_t obj_size,
 	 (KDS_GENRADIX_NODE_SIZE / (sz)) - 1)
 
 /**
- * genradix_last_pos() - the largest index a generic radix tree can hold.
+ * kds_genradix_last_pos() - the largest index a generic radix tree can hold.
  * @_radix: the tree.
  *
  * Every index up to this one has a byte offset that fits in a size_t;
- * genradix_ptr_alloc() of a larger index returns NULL.
- * genradix_for_each_reverse() starts here.
+ * kds_genradix_ptr_alloc() of a larger index returns NULL.
+ * kds_genradix_for_each_reverse() starts here.
  *
  * Context: any.
  * Return: the index, a constant expression.
  */
-#define genradix_last_pos(_radix)					\
+#define kds_genradix_last_pos(_radix)					\
 	__KDS_GENRADIX_LAST_POS(__kds_genradix_obj_size(_radix))
 
 /* ------------------------------------------------- lookup fast path */
 
-static __always_inline unsigned int __kds_genradix_depth(struct genradix_root *r)
+static __kds_always_inline unsigned int __kds_genradix_depth(struct kds_genradix_root *r)
 {
 	return (unsigned long)r & __KDS_GENRADIX_DEPTH_MASK;
 }
 
-static __always_inline struct genradix_node *__kds_genradix_node(struct genradix_root *r)
+static __kds_always_inline struct kds_genradix_node *__kds_genradix_node(struct kds_genradix_root *r)
 {
-	return (struct genradix_node *)((unsigned long)r & ~__KDS_GENRADIX_DEPTH_MASK);
+	return (struct kds_genradix_node *)((unsigned long)r & ~__KDS_GENRADIX_DEPTH_MASK);
 }
 
 /* Bit position of the lowest offset bit a tree of @depth cannot address. */
-static __always_inline int __kds_genradix_span_shift(unsigned int depth)
+static __kds_always_inline int __kds_genradix_span_shift(unsigned int depth)
 {
 	return KDS_GENRADIX_NODE_SHIFT + __KDS_GENRADIX_ARY_SHIFT * (int)depth;
 }
 
-/* Whether a tree of @depth covers byte @offset (ilog2(0) is -1: it does). */
-static __always_inline bool __kds_genradix_covers(size_t offset, unsigned int depth)
+/* Whether a tree of @depth covers byte @offset (__kds_ilog2(0) is -1: it does). */
+static __kds_always_inline bool __kds_genradix_covers(size_t offset, unsigned int depth)
 {
-	return ilog2(offset) < __kds_genradix_span_shift(depth);
+	return __kds_ilog2(offset) < __kds_genradix_span_shift(depth);
 }
 
 /*
@@ -331,20 +347,20 @@ static __always_inline bool __kds_genradix_covers(size_t offset, unsigned int de
  * walk. At every depth it handles, a leaf number below
  * 2^(ARY_SHIFT * depth) belongs to an entry whose byte offset fits in a
  * size_t, so the range check also rejects indices beyond
- * genradix_last_pos().
+ * kds_genradix_last_pos().
  */
 #define __KDS_GENRADIX_INLINE_SPAN	33
 #define __KDS_GENRADIX_INLINE_FIT					\
 	((__KDS_GENRADIX_SIZE_BITS - KDS_GENRADIX_NODE_SHIFT) / __KDS_GENRADIX_ARY_SHIFT)
 #define __KDS_GENRADIX_INLINE_WANT					\
-	DIV_ROUND_UP(__KDS_GENRADIX_INLINE_SPAN - KDS_GENRADIX_NODE_SHIFT,	\
+	__KDS_DIV_ROUND_UP(__KDS_GENRADIX_INLINE_SPAN - KDS_GENRADIX_NODE_SHIFT,	\
 		     __KDS_GENRADIX_ARY_SHIFT)
 #define __KDS_GENRADIX_INLINE_DEPTH					\
 	(__KDS_GENRADIX_INLINE_WANT > 5 ? 5 :				\
 	 __KDS_GENRADIX_INLINE_WANT > __KDS_GENRADIX_INLINE_FIT ?	\
 	 __KDS_GENRADIX_INLINE_FIT : __KDS_GENRADIX_INLINE_WANT)
 
-_Static_assert(__KDS_GENRADIX_INLINE_DEPTH >= 1,
+KDS_STATIC_ASSERT(__KDS_GENRADIX_INLINE_DEPTH >= 1,
 	       "the inline walk must handle a tree of one level");
 
 /* Shift from a leaf number to its slot at @level above the leaves. */
@@ -353,10 +369,10 @@ _Static_assert(__KDS_GENRADIX_INLINE_DEPTH >= 1,
 	 __KDS_GENRADIX_ARY_SHIFT * (level) : 0)
 
 /* Number of the leaf holding entry @idx (a shift or a constant division). */
-static __always_inline size_t __kds_genradix_leaf_nr(size_t idx, size_t obj_size)
+static __kds_always_inline size_t __kds_genradix_leaf_nr(size_t idx, size_t obj_size)
 {
-	if (is_power_of_2(obj_size))
-		return idx >> (KDS_GENRADIX_NODE_SHIFT - ilog2(obj_size));
+	if (__KDS_IS_POW2(obj_size))
+		return idx >> (KDS_GENRADIX_NODE_SHIFT - __kds_ilog2(obj_size));
 	return idx / __kds_genradix_per_leaf(obj_size);
 }
 
@@ -365,19 +381,19 @@ static __always_inline size_t __kds_genradix_leaf_nr(size_t idx, size_t obj_size
  * number already computed, so that the compiler does not repeat the
  * division's multiply for the remainder.
  */
-static __always_inline size_t __kds_genradix_leaf_offset(size_t idx, size_t leaf,
+static __kds_always_inline size_t __kds_genradix_leaf_offset(size_t idx, size_t leaf,
 							 size_t obj_size)
 {
 	size_t per_leaf = __kds_genradix_per_leaf(obj_size);
 
-	if (is_power_of_2(obj_size))
+	if (__KDS_IS_POW2(obj_size))
 		return (idx & (per_leaf - 1)) * obj_size;
 	return (idx - leaf * per_leaf) * obj_size;
 }
 
 /* The child of @n on the way to leaf @leaf, @level levels above the leaves. */
-static __always_inline struct genradix_node *
-__kds_genradix_child(struct genradix_node *n, size_t leaf, unsigned int level)
+static __kds_always_inline struct kds_genradix_node *
+__kds_genradix_child(struct kds_genradix_node *n, size_t leaf, unsigned int level)
 {
 	return kds_load_dependent(&n->children[(leaf >> __KDS_GENRADIX_LEVEL_SHIFT(level)) &
 					       (__KDS_GENRADIX_ARY - 1)]);
@@ -387,7 +403,7 @@ __kds_genradix_child(struct genradix_node *n, size_t leaf, unsigned int level)
 #define __KDS_GENRADIX_DESCEND_STEP(level)				\
 do {									\
 	if (depth > (level) + 1) {					\
-		if (unlikely(!n))					\
+		if (__kds_unlikely(!n))					\
 			return NULL;					\
 		n = __kds_genradix_child(n, leaf, (level));		\
 	}								\
@@ -401,10 +417,10 @@ do {									\
  * first slot needs no mask, as the range check bounds it.
  * Return: the leaf, or NULL where a node on the way is absent.
  */
-static __always_inline struct genradix_node *
-__kds_genradix_descend(struct genradix_root *r, size_t leaf, unsigned int depth)
+static __kds_always_inline struct kds_genradix_node *
+__kds_genradix_descend(struct kds_genradix_root *r, size_t leaf, unsigned int depth)
 {
-	struct genradix_node *n = (struct genradix_node *)((unsigned long)r - depth);
+	struct kds_genradix_node *n = (struct kds_genradix_node *)((unsigned long)r - depth);
 
 	n = kds_load_dependent(&n->children[leaf >> __KDS_GENRADIX_LEVEL_SHIFT(depth - 1)]);
 	__KDS_GENRADIX_DESCEND_STEP(3);
@@ -414,14 +430,14 @@ __kds_genradix_descend(struct genradix_root *r, size_t leaf, unsigned int depth)
 	return n;
 }
 
-static __always_inline void *__kds_genradix_ptr_idx(struct __genradix *radix,
+static __kds_always_inline void *__kds_genradix_ptr_idx(struct __kds_genradix *radix,
 						    size_t idx, size_t obj_size)
 {
 	size_t offset;
 
-	if (unlikely(!__kds_genradix_offset(idx, obj_size, &offset)))
+	if (__kds_unlikely(!__kds_genradix_offset(idx, obj_size, &offset)))
 		return NULL;
-	return kds_genradix_ptr(radix, offset);
+	return __KDS_GR_FN(ptr)(radix, offset);
 }
 
 /* Number of leaves a tree of @depth spans (for the depths walked inline). */
@@ -430,7 +446,7 @@ static __always_inline void *__kds_genradix_ptr_idx(struct __genradix *radix,
 /* One depth of __kds_genradix_lookup(): range check, then the walk. */
 #define __KDS_GENRADIX_WALK_DEPTH(d)					\
 	if (__KDS_GENRADIX_INLINE_DEPTH >= (d) && depth == (d)) {	\
-		if (unlikely(leaf >= __KDS_GENRADIX_LEAVES(d)))		\
+		if (__kds_unlikely(leaf >= __KDS_GENRADIX_LEAVES(d)))		\
 			return NULL;					\
 		n = __kds_genradix_descend(r, leaf, d);			\
 		goto found;						\
@@ -440,7 +456,7 @@ static __always_inline void *__kds_genradix_ptr_idx(struct __genradix *radix,
  * The lookup, expanded at the call site where the entry size is a
  * constant: read the root word once, then the straight-line walk for the
  * tree's depth. The range check compares the leaf number with a constant
- * (which also rejects indices beyond genradix_last_pos()), and each level
+ * (which also rejects indices beyond kds_genradix_last_pos()), and each level
  * is a shift, a mask, a load and a NULL test. The root and every child
  * pointer are read with kds_load_dependent(): in the kernel READ_ONCE()
  * with the address dependency ordering the reads of the node (as Linux's
@@ -448,13 +464,13 @@ static __always_inline void *__kds_genradix_ptr_idx(struct __genradix *radix,
  * that published the node. Trees deeper than __KDS_GENRADIX_INLINE_DEPTH
  * take the out-of-line walk.
  */
-static __always_inline void *__kds_genradix_lookup(struct __genradix *radix,
+static __kds_always_inline void *__kds_genradix_lookup(struct __kds_genradix *radix,
 						   size_t idx, size_t obj_size)
 {
-	struct genradix_root *r = kds_load_dependent(&radix->root);
+	struct kds_genradix_root *r = kds_load_dependent(&radix->root);
 	unsigned int depth = __kds_genradix_depth(r);
 	size_t leaf = __kds_genradix_leaf_nr(idx, obj_size);
-	struct genradix_node *n;
+	struct kds_genradix_node *n;
 	size_t offset;
 
 	/*
@@ -462,8 +478,8 @@ static __always_inline void *__kds_genradix_lookup(struct __genradix *radix,
 	 * GCC would compute the quotient's multiply again for the remainder
 	 * on the way out; hiding the quotient's value keeps it to one.
 	 */
-	if (!is_power_of_2(obj_size))
-		OPTIMIZER_HIDE_VAR(leaf);
+	if (!__KDS_IS_POW2(obj_size))
+		__KDS_OPTIMIZER_HIDE_VAR(leaf);
 	offset = __kds_genradix_leaf_offset(idx, leaf, obj_size);
 	__KDS_GENRADIX_WALK_DEPTH(1)
 	__KDS_GENRADIX_WALK_DEPTH(2)
@@ -472,26 +488,26 @@ static __always_inline void *__kds_genradix_lookup(struct __genradix *radix,
 	__KDS_GENRADIX_WALK_DEPTH(5)
 	if (!depth) {
 		/* A single leaf, or an empty tree (a NULL node). */
-		if (unlikely(leaf))
+		if (__kds_unlikely(leaf))
 			return NULL;
 		n = __kds_genradix_node(r);
 		goto found;
 	}
 	return __kds_genradix_ptr_idx(radix, idx, obj_size);
 found:
-	if (unlikely(!n))
+	if (__kds_unlikely(!n))
 		return NULL;
 	return &n->data[offset];
 }
 
-static __always_inline void *__kds_genradix_ptr_inl(struct __genradix *radix,
+static __kds_always_inline void *__kds_genradix_ptr_inl(struct __kds_genradix *radix,
 						    size_t idx, size_t obj_size)
 {
 	return __kds_genradix_lookup(radix, idx, obj_size);
 }
 
 /* Free the caller's spare node and clear its slot (the call owns it). */
-static __always_inline void __kds_genradix_consume(struct genradix_node **spare)
+static __kds_always_inline void __kds_genradix_consume(struct kds_genradix_node **spare)
 {
 	if (spare) {
 		kds_node_free(*spare, KDS_GENRADIX_NODE_SIZE);
@@ -499,28 +515,28 @@ static __always_inline void __kds_genradix_consume(struct genradix_node **spare)
 	}
 }
 
-static __always_inline void *__kds_genradix_alloc_idx(struct __genradix *radix,
+static __kds_always_inline void *__kds_genradix_alloc_idx(struct __kds_genradix *radix,
 						      size_t idx, size_t obj_size,
-						      struct genradix_node **spare,
-						      gfp_t gfp, bool inl)
+						      struct kds_genradix_node **spare,
+						      kds_gfp_t gfp, bool inl)
 {
 	size_t offset;
 	void *p;
 
 	if (inl) {
 		p = __kds_genradix_lookup(radix, idx, obj_size);
-		if (likely(p))
+		if (__kds_likely(p))
 			return p;
 	}
-	if (unlikely(!__kds_genradix_offset(idx, obj_size, &offset))) {
+	if (__kds_unlikely(!__kds_genradix_offset(idx, obj_size, &offset))) {
 		__kds_genradix_consume(spare);
 		return NULL;
 	}
-	return kds_genradix_ptr_alloc(radix, offset, spare, gfp);
+	return __KDS_GR_FN(ptr_alloc)(radix, offset, spare, gfp);
 }
 
 /**
- * genradix_ptr() - pointer to an entry, if it exists.
+ * kds_genradix_ptr() - pointer to an entry, if it exists.
  * @_radix: the tree.
  * @_idx: index of the entry.
  *
@@ -529,36 +545,36 @@ static __always_inline void *__kds_genradix_alloc_idx(struct __genradix *radix,
  *
  * The lookup is expanded at the call site (a straight-line walk for trees
  * up to __KDS_GENRADIX_INLINE_DEPTH levels, a call beyond), unlike Linux,
- * where only genradix_ptr_inlined() is.
+ * where only kds_genradix_ptr_inlined() is.
  *
- * Context: any; may run concurrently with genradix_ptr_alloc().
+ * Context: any; may run concurrently with kds_genradix_ptr_alloc().
  * Return: the entry, or NULL when it does not exist or @_idx is larger than
- * genradix_last_pos().
+ * kds_genradix_last_pos().
  */
-#define genradix_ptr(_radix, _idx)					\
+#define kds_genradix_ptr(_radix, _idx)					\
 	(__kds_genradix_cast(_radix)					\
 	 __kds_genradix_ptr_inl(&(_radix)->tree, (_idx),		\
 				__kds_genradix_obj_size(_radix)))
 
 /**
- * genradix_ptr_inlined() - genradix_ptr() expanded inline at the call site.
+ * kds_genradix_ptr_inlined() - kds_genradix_ptr() expanded inline at the call site.
  * @_radix: the tree.
  * @_idx: index of the entry.
  *
- * The same as genradix_ptr(), which kds always expands inline; kept for
+ * The same as kds_genradix_ptr(), which kds always expands inline; kept for
  * source compatibility with Linux 6.7+.
  *
- * Context: any; may run concurrently with genradix_ptr_alloc().
+ * Context: any; may run concurrently with kds_genradix_ptr_alloc().
  * Return: the entry, or NULL when it does not exist or @_idx is larger than
- * genradix_last_pos().
+ * kds_genradix_last_pos().
  */
-#define genradix_ptr_inlined(_radix, _idx)				\
+#define kds_genradix_ptr_inlined(_radix, _idx)				\
 	(__kds_genradix_cast(_radix)					\
 	 __kds_genradix_ptr_inl(&(_radix)->tree, (_idx),		\
 				__kds_genradix_obj_size(_radix)))
 
 /**
- * genradix_ptr_alloc() - pointer to an entry, allocating its leaf if needed.
+ * kds_genradix_ptr_alloc() - pointer to an entry, allocating its leaf if needed.
  * @_radix: the tree.
  * @_idx: index of the entry.
  * @_gfp: allocation flags for new nodes (nodes are always zeroed).
@@ -566,64 +582,64 @@ static __always_inline void *__kds_genradix_alloc_idx(struct __genradix *radix,
  * Lock-free: concurrent callers agree on one node per slot; a caller that
  * loses a race frees (or keeps for a lower level) the node it allocated.
  * The lookup of an existing entry is expanded at the call site, as in
- * genradix_ptr(); only growing the tree is a call.
+ * kds_genradix_ptr(); only growing the tree is a call.
  *
  * Context: may sleep if @_gfp allows; may run concurrently with other
- * genradix_ptr_alloc() and genradix_ptr() calls on the same tree.
+ * kds_genradix_ptr_alloc() and kds_genradix_ptr() calls on the same tree.
  * Return: the entry (zero if new), or NULL on allocation failure or when
- * @_idx is larger than genradix_last_pos().
+ * @_idx is larger than kds_genradix_last_pos().
  */
-#define genradix_ptr_alloc(_radix, _idx, _gfp)				\
+#define kds_genradix_ptr_alloc(_radix, _idx, _gfp)				\
 	(__kds_genradix_cast(_radix)					\
 	 __kds_genradix_alloc_idx(&(_radix)->tree, (_idx),		\
 				  __kds_genradix_obj_size(_radix),	\
 				  NULL, (_gfp), true))
 
 /**
- * genradix_ptr_alloc_inlined() - genradix_ptr_alloc() with the lookup of an
+ * kds_genradix_ptr_alloc_inlined() - kds_genradix_ptr_alloc() with the lookup of an
  *	existing entry expanded inline.
  * @_radix: the tree.
  * @_idx: index of the entry.
  * @_gfp: allocation flags for new nodes.
  *
- * The same as genradix_ptr_alloc(), which kds always expands inline; kept
+ * The same as kds_genradix_ptr_alloc(), which kds always expands inline; kept
  * for source compatibility with Linux 6.7+.
  *
- * Context: as genradix_ptr_alloc().
- * Return: as genradix_ptr_alloc().
+ * Context: as kds_genradix_ptr_alloc().
+ * Return: as kds_genradix_ptr_alloc().
  */
-#define genradix_ptr_alloc_inlined(_radix, _idx, _gfp)			\
+#define kds_genradix_ptr_alloc_inlined(_radix, _idx, _gfp)			\
 	(__kds_genradix_cast(_radix)					\
 	 __kds_genradix_alloc_idx(&(_radix)->tree, (_idx),		\
 				  __kds_genradix_obj_size(_radix),	\
 				  NULL, (_gfp), true))
 
 /**
- * genradix_ptr_alloc_preallocated() - genradix_ptr_alloc() that first uses
+ * kds_genradix_ptr_alloc_preallocated() - kds_genradix_ptr_alloc() that first uses
  *	a node the caller allocated.
  * @_radix: the tree.
  * @_idx: index of the entry.
- * @_new_node: pointer to the caller's spare node (struct genradix_node *,
- *	from genradix_alloc_node(), or NULL for none).
+ * @_new_node: pointer to the caller's spare node (struct kds_genradix_node *,
+ *	from kds_genradix_alloc_node(), or NULL for none).
  * @_gfp: allocation flags for any further node.
  *
  * Lets a caller allocate with GFP_KERNEL before taking a lock and insert
  * under it with GFP_NOWAIT. As in Linux, the call takes ownership of the
  * node: @*_new_node is NULL on return, whether the node went into the tree
  * or was freed unused (also when the index exists already, and when it is
- * larger than genradix_last_pos()). Passing a pointer to NULL is allowed.
+ * larger than kds_genradix_last_pos()). Passing a pointer to NULL is allowed.
  *
- * Context: as genradix_ptr_alloc().
- * Return: as genradix_ptr_alloc().
+ * Context: as kds_genradix_ptr_alloc().
+ * Return: as kds_genradix_ptr_alloc().
  */
-#define genradix_ptr_alloc_preallocated(_radix, _idx, _new_node, _gfp)	\
+#define kds_genradix_ptr_alloc_preallocated(_radix, _idx, _new_node, _gfp)	\
 	(__kds_genradix_cast(_radix)					\
 	 __kds_genradix_alloc_idx(&(_radix)->tree, (_idx),		\
 				  __kds_genradix_obj_size(_radix),	\
 				  (_new_node), (_gfp), false))
 
 /**
- * genradix_ptr_alloc_preallocated_inlined() - genradix_ptr_alloc_preallocated()
+ * kds_genradix_ptr_alloc_preallocated_inlined() - kds_genradix_ptr_alloc_preallocated()
  *	with the lookup of an existing entry expanded inline.
  * @_radix: the tree.
  * @_idx: index of the entry.
@@ -633,37 +649,37 @@ static __always_inline void *__kds_genradix_alloc_idx(struct __genradix *radix,
  * As in Linux, when the entry exists already the inline lookup returns it
  * and @*_new_node is left alone (the caller still owns that node); in
  * every other case the call takes ownership and sets @*_new_node to NULL,
- * as genradix_ptr_alloc_preallocated() does.
+ * as kds_genradix_ptr_alloc_preallocated() does.
  *
- * Context: as genradix_ptr_alloc().
- * Return: as genradix_ptr_alloc().
+ * Context: as kds_genradix_ptr_alloc().
+ * Return: as kds_genradix_ptr_alloc().
  */
-#define genradix_ptr_alloc_preallocated_inlined(_radix, _idx, _new_node, _gfp) \
+#define kds_genradix_ptr_alloc_preallocated_inlined(_radix, _idx, _new_node, _gfp) \
 	(__kds_genradix_cast(_radix)					\
 	 __kds_genradix_alloc_idx(&(_radix)->tree, (_idx),		\
 				  __kds_genradix_obj_size(_radix),	\
 				  (_new_node), (_gfp), true))
 
 /**
- * genradix_alloc_node() - allocate a zeroed node, as a spare for
- *	genradix_ptr_alloc_preallocated().
+ * kds_genradix_alloc_node() - allocate a zeroed node, as a spare for
+ *	kds_genradix_ptr_alloc_preallocated().
  * @gfp: allocation flags.
  *
  * Context: may sleep if @gfp allows.
  * Return: the node, or NULL on allocation failure.
  */
-static inline struct genradix_node *genradix_alloc_node(gfp_t gfp)
+static inline struct kds_genradix_node *kds_genradix_alloc_node(kds_gfp_t gfp)
 {
-	return kds_node_alloc(KDS_GENRADIX_NODE_SIZE, gfp);
+	return (struct kds_genradix_node *)kds_node_alloc(KDS_GENRADIX_NODE_SIZE, gfp);
 }
 
 /**
- * genradix_free_node() - free a spare node from genradix_alloc_node().
+ * kds_genradix_free_node() - free a spare node from kds_genradix_alloc_node().
  * @node: the node, or NULL.
  *
  * Context: any context kfree() may be called from.
  */
-static inline void genradix_free_node(struct genradix_node *node)
+static inline void kds_genradix_free_node(struct kds_genradix_node *node)
 {
 	kds_node_free(node, KDS_GENRADIX_NODE_SIZE);
 }
@@ -672,76 +688,79 @@ static inline void genradix_free_node(struct genradix_node *node)
 
 /*
  * Iterator states besides a position: "past the end" (advanced beyond
- * genradix_last_pos(), no entry found ahead, or started beyond
- * genradix_last_pos()) and "before the start" (rewound from index 0, or no
+ * kds_genradix_last_pos(), no entry found ahead, or started beyond
+ * kds_genradix_last_pos()) and "before the start" (rewound from index 0, or no
  * entry found behind). Both have @offset == SIZE_MAX, which is the offset
  * of no entry except index SIZE_MAX of a 1-byte tree (where pos == offset),
  * and are told apart by @pos: 0 before the start, anything else past the
  * end (SIZE_MAX, as in Linux; SIZE_MAX - 1 for 1-byte entries, for which
  * SIZE_MAX is a real position).
  */
-static __always_inline bool __kds_genradix_iter_done(const struct genradix_iter *iter,
+static __kds_always_inline bool __kds_genradix_iter_done(const struct kds_genradix_iter *iter,
 						     size_t obj_size)
 {
-	return unlikely(iter->offset == SIZE_MAX) &&
+	return __kds_unlikely(iter->offset == SIZE_MAX) &&
 	       (obj_size != 1 || iter->pos != SIZE_MAX);
 }
 
-static __always_inline void __kds_genradix_iter_past_end(struct genradix_iter *iter,
+static __kds_always_inline void __kds_genradix_iter_past_end(struct kds_genradix_iter *iter,
 							 size_t obj_size)
 {
 	iter->offset = SIZE_MAX;
 	iter->pos = obj_size == 1 ? SIZE_MAX - 1 : SIZE_MAX;
 }
 
-static __always_inline struct genradix_iter
+static __kds_always_inline struct kds_genradix_iter
 __kds_genradix_iter_start(size_t idx, size_t obj_size)
 {
-	struct genradix_iter iter = { .pos = idx };
+	struct kds_genradix_iter iter;
 
-	/* Beyond genradix_last_pos(): past the end, keeping @pos (idx > 0). */
+	iter.offset = 0;
+	iter.pos = idx;
+
+	/* Beyond kds_genradix_last_pos(): past the end, keeping @pos (idx > 0). */
 	if (!__kds_genradix_offset(idx, obj_size, &iter.offset))
 		iter.offset = SIZE_MAX;
 	return iter;
 }
 
 /**
- * genradix_iter_init() - an iterator positioned at an index.
+ * kds_genradix_iter_init() - an iterator positioned at an index.
  * @_radix: the tree that will be iterated over.
  * @_idx: starting index.
  *
- * An index beyond genradix_last_pos() gives an iterator that is past the
- * end: genradix_iter_peek() returns NULL and genradix_iter_peek_prev()
+ * An index beyond kds_genradix_last_pos() gives an iterator that is past the
+ * end: kds_genradix_iter_peek() returns NULL and kds_genradix_iter_peek_prev()
  * the last entry.
  *
  * Context: any.
- * Return: a struct genradix_iter (an expression, for assignment).
+ * Return: a struct kds_genradix_iter (an expression, for assignment).
  */
-#define genradix_iter_init(_radix, _idx)				\
+#define kds_genradix_iter_init(_radix, _idx)				\
 	__kds_genradix_iter_start((_idx), __kds_genradix_obj_size(_radix))
 
 /**
- * genradix_iter_peek() - the first existing entry at or after the iterator.
- * @_iter: pointer to a struct genradix_iter.
+ * kds_genradix_iter_peek() - the first existing entry at or after the iterator.
+ * @_iter: pointer to a struct kds_genradix_iter.
  * @_radix: the tree being iterated over.
  *
  * Moves @_iter forward past absent leaves and subtrees (without visiting
  * their entries one by one) so that @_iter->pos is the index of the entry
  * returned. The iterator is a position only: it may be used on any tree
- * with the same entry type, and across genradix_free().
+ * with the same entry type, and across kds_genradix_free().
  *
- * Context: any; may run concurrently with genradix_ptr_alloc().
+ * Context: any; may run concurrently with kds_genradix_ptr_alloc().
  * Return: the entry, or NULL when no entry exists at or after the position.
  */
-#define genradix_iter_peek(_iter, _radix)				\
+#define kds_genradix_iter_peek(_iter, _radix)				\
 	(__kds_genradix_cast(_radix)					\
-	 kds_genradix_iter_peek((_iter), &(_radix)->tree,		\
+	 __KDS_GR_FN(iter_peek)((_iter), &(_radix)->tree,		\
 				__kds_genradix_obj_size(_radix)))
 
 /**
- * genradix_iter_peek_prev() - the last existing entry at or before the
+ * kds_genradix_iter_peek_prev() - the last existing entry at or before the
  *	iterator.
- * @_iter: pointer to a struct genradix_iter.
+ * @_iter: pointer to a struct kds_genradix_iter.
  * @_radix: the tree being iterated over.
  *
  * Moves @_iter backward past absent leaves and subtrees so that
@@ -750,20 +769,20 @@ __kds_genradix_iter_start(size_t idx, size_t obj_size)
  * possible entry (as in Linux); an iterator rewound before index 0 gives
  * NULL.
  *
- * Context: any; may run concurrently with genradix_ptr_alloc().
+ * Context: any; may run concurrently with kds_genradix_ptr_alloc().
  * Return: the entry, or NULL when no entry exists at or before the position.
  */
-#define genradix_iter_peek_prev(_iter, _radix)				\
+#define kds_genradix_iter_peek_prev(_iter, _radix)				\
 	(__kds_genradix_cast(_radix)					\
-	 kds_genradix_iter_peek_prev((_iter), &(_radix)->tree,		\
+	 __KDS_GR_FN(iter_peek_prev)((_iter), &(_radix)->tree,		\
 				     __kds_genradix_obj_size(_radix)))
 
-static __always_inline void __kds_genradix_iter_advance(struct genradix_iter *iter,
+static __kds_always_inline void __kds_genradix_iter_advance(struct kds_genradix_iter *iter,
 							size_t obj_size)
 {
 	size_t next;
 
-	if (unlikely(check_add_overflow(iter->offset, obj_size, &next))) {
+	if (__kds_unlikely(__builtin_add_overflow(iter->offset, obj_size, &next))) {
 		__kds_genradix_iter_past_end(iter, obj_size);
 		return;
 	}
@@ -771,11 +790,11 @@ static __always_inline void __kds_genradix_iter_advance(struct genradix_iter *it
 	 * Entries of other sizes never straddle a leaf: skip the leaf's
 	 * unused tail (one compare with a constant on the common path).
 	 */
-	if (!is_power_of_2(obj_size) &&
-	    unlikely((next & __KDS_GENRADIX_OFFSET_MASK) >
+	if (!__KDS_IS_POW2(obj_size) &&
+	    __kds_unlikely((next & __KDS_GENRADIX_OFFSET_MASK) >
 		     KDS_GENRADIX_NODE_SIZE - obj_size)) {
 		next |= __KDS_GENRADIX_OFFSET_MASK;
-		if (unlikely(next == SIZE_MAX)) {
+		if (__kds_unlikely(next == SIZE_MAX)) {
 			__kds_genradix_iter_past_end(iter, obj_size);
 			return;
 		}
@@ -786,24 +805,24 @@ static __always_inline void __kds_genradix_iter_advance(struct genradix_iter *it
 }
 
 /**
- * genradix_iter_advance() - move an iterator to the next index.
- * @_iter: pointer to a struct genradix_iter.
+ * kds_genradix_iter_advance() - move an iterator to the next index.
+ * @_iter: pointer to a struct kds_genradix_iter.
  * @_radix: the tree being iterated over.
  *
- * Advancing past genradix_last_pos() puts the iterator past the end (no
+ * Advancing past kds_genradix_last_pos() puts the iterator past the end (no
  * wrap-around).
  *
  * Context: any.
  */
-#define genradix_iter_advance(_iter, _radix)				\
+#define kds_genradix_iter_advance(_iter, _radix)				\
 	__kds_genradix_iter_advance((_iter), __kds_genradix_obj_size(_radix))
 
-static __always_inline void __kds_genradix_iter_rewind(struct genradix_iter *iter,
+static __kds_always_inline void __kds_genradix_iter_rewind(struct kds_genradix_iter *iter,
 						       size_t obj_size)
 {
 	if (__kds_genradix_iter_done(iter, obj_size))
 		return;
-	if (unlikely(iter->offset == 0)) {
+	if (__kds_unlikely(iter->offset == 0)) {
 		/* Before the start; @pos stays 0, as in Linux. */
 		iter->offset = SIZE_MAX;
 		return;
@@ -816,8 +835,8 @@ static __always_inline void __kds_genradix_iter_rewind(struct genradix_iter *ite
 }
 
 /**
- * genradix_iter_rewind() - move an iterator to the previous index.
- * @_iter: pointer to a struct genradix_iter.
+ * kds_genradix_iter_rewind() - move an iterator to the previous index.
+ * @_iter: pointer to a struct kds_genradix_iter.
  * @_radix: the tree being iterated over.
  *
  * Rewinding from index 0 puts the iterator before the start (@pos stays 0,
@@ -825,7 +844,7 @@ static __always_inline void __kds_genradix_iter_rewind(struct genradix_iter *ite
  *
  * Context: any.
  */
-#define genradix_iter_rewind(_iter, _radix)				\
+#define kds_genradix_iter_rewind(_iter, _radix)				\
 	__kds_genradix_iter_rewind((_iter), __kds_genradix_obj_size(_radix))
 
 /*
@@ -840,39 +859,51 @@ static __always_inline void __kds_genradix_iter_rewind(struct genradix_iter *ite
  * one tree its loop walks, while that tree is not freed.
  */
 struct __kds_genradix_cursor {
-	u8			*leaf;
+	kds_u8			*leaf;
 	size_t			key;
-	struct genradix_node	*parent;
+	struct kds_genradix_node	*parent;
 	size_t			parent_key;
 };
 
 /*
- * genradix_iter_peek() (or, with @reverse, genradix_iter_peek_prev()) for
+ * kds_genradix_iter_peek() (or, with @reverse, kds_genradix_iter_peek_prev()) for
  * the loop macros: the entry goes to @p and the return value says whether
  * there is one, so that the cached-leaf path needs no NULL test. @reverse
  * is a constant at every call site and folds away. The slow path works on
  * a copy of the iterator, so that the loop's iterator never has its
  * address taken and can live in registers.
  */
-static __always_inline bool __kds_genradix_iter_step(struct genradix_iter *iter,
+static __kds_always_inline bool __kds_genradix_iter_step(struct kds_genradix_iter *iter,
 						     struct __kds_genradix_cursor *c,
-						     struct __genradix *radix,
+						     struct __kds_genradix *radix,
 						     size_t obj_size, void **p,
 						     bool reverse)
 {
 	struct __kds_genradix_cursor ccopy;
-	struct genradix_iter copy;
+	struct kds_genradix_iter copy;
 
-	if (likely((iter->offset >> KDS_GENRADIX_NODE_SHIFT) + 1 == c->key)) {
+	if (__kds_likely((iter->offset >> KDS_GENRADIX_NODE_SHIFT) + 1 == c->key)) {
 		*p = c->leaf + (iter->offset & __KDS_GENRADIX_OFFSET_MASK);
 		return true;
 	}
 	copy = *iter;
 	ccopy = *c;
-	*p = kds_genradix_iter_next(&copy, &ccopy, radix, obj_size, reverse);
+	*p = __KDS_GR_FN(iter_next)(&copy, &ccopy, radix, obj_size, reverse);
 	*iter = copy;
 	*c = ccopy;
 	return *p != NULL;
+}
+
+/* A cursor caching nothing, where a loop starts. */
+static __kds_always_inline struct __kds_genradix_cursor __kds_genradix_cursor_none(void)
+{
+	struct __kds_genradix_cursor c;
+
+	c.leaf = NULL;
+	c.key = 0;
+	c.parent = NULL;
+	c.parent_key = 0;
+	return c;
 }
 
 #define __KDS_GENRADIX_PASTE(a, b)	a##b
@@ -885,196 +916,148 @@ static __always_inline bool __kds_genradix_iter_step(struct genradix_iter *iter,
  */
 #define __kds_genradix_for_each(_radix, _iter, _p, _start, _reverse, _c) \
 	for (struct __kds_genradix_cursor _c =				\
-		((_iter) = genradix_iter_init(_radix, _start),		\
-		 (struct __kds_genradix_cursor){ NULL, 0, NULL, 0 });	\
-	     ({ void *__kds_gr_p;					\
+		((_iter) = kds_genradix_iter_init(_radix, _start),		\
+		 __kds_genradix_cursor_none());				\
+	     __extension__ ({ void *__kds_gr_p;				\
 		bool __kds_gr_ok = __kds_genradix_iter_step(&(_iter), &_c, \
 				&(_radix)->tree,			\
 				__kds_genradix_obj_size(_radix),	\
 				&__kds_gr_p, (_reverse));		\
 		(_p) = __kds_genradix_cast(_radix) __kds_gr_p;		\
 		__kds_gr_ok; });					\
-	     (_reverse) ? genradix_iter_rewind(&(_iter), _radix) :	\
-			  genradix_iter_advance(&(_iter), _radix))
+	     (_reverse) ? kds_genradix_iter_rewind(&(_iter), _radix) :	\
+			  kds_genradix_iter_advance(&(_iter), _radix))
 
 /**
- * genradix_for_each_from() - iterate over the existing entries from an index.
+ * kds_genradix_for_each_from() - iterate over the existing entries from an index.
  * @_radix: the tree.
- * @_iter: a struct genradix_iter (not a pointer) tracking the position.
+ * @_iter: a struct kds_genradix_iter (not a pointer) tracking the position.
  * @_p: entry pointer, set to each existing entry in increasing index order;
  *	it must have the tree's entry type (another type gets a warning).
  * @_start: first index to consider.
  *
  * On every iteration @_iter.pos is the index of @_p.
  *
- * Context: any; may run concurrently with genradix_ptr_alloc().
+ * Context: any; may run concurrently with kds_genradix_ptr_alloc().
  */
-#define genradix_for_each_from(_radix, _iter, _p, _start)		\
+#define kds_genradix_for_each_from(_radix, _iter, _p, _start)		\
 	__kds_genradix_for_each(_radix, _iter, _p, _start, false,	\
 		__KDS_GENRADIX_XPASTE(__kds_gr_cursor_, __COUNTER__))
 
 /**
- * genradix_for_each() - iterate over every existing entry.
+ * kds_genradix_for_each() - iterate over every existing entry.
  * @_radix: the tree.
- * @_iter: a struct genradix_iter (not a pointer) tracking the position.
+ * @_iter: a struct kds_genradix_iter (not a pointer) tracking the position.
  * @_p: entry pointer, set to each existing entry in increasing index order;
  *	it must have the tree's entry type (another type gets a warning).
  *
  * On every iteration @_iter.pos is the index of @_p.
  *
- * Context: any; may run concurrently with genradix_ptr_alloc().
+ * Context: any; may run concurrently with kds_genradix_ptr_alloc().
  */
-#define genradix_for_each(_radix, _iter, _p)				\
-	genradix_for_each_from(_radix, _iter, _p, 0)
+#define kds_genradix_for_each(_radix, _iter, _p)				\
+	kds_genradix_for_each_from(_radix, _iter, _p, 0)
 
 /**
- * genradix_for_each_reverse() - iterate over every existing entry, last first.
+ * kds_genradix_for_each_reverse() - iterate over every existing entry, last first.
  * @_radix: the tree.
- * @_iter: a struct genradix_iter (not a pointer) tracking the position.
+ * @_iter: a struct kds_genradix_iter (not a pointer) tracking the position.
  * @_p: entry pointer, set to each existing entry in decreasing index order;
  *	it must have the tree's entry type (another type gets a warning).
  *
  * On every iteration @_iter.pos is the index of @_p.
  *
- * Context: any; may run concurrently with genradix_ptr_alloc().
+ * Context: any; may run concurrently with kds_genradix_ptr_alloc().
  */
-#define genradix_for_each_reverse(_radix, _iter, _p)			\
+#define kds_genradix_for_each_reverse(_radix, _iter, _p)			\
 	__kds_genradix_for_each(_radix, _iter, _p,			\
-		genradix_last_pos(_radix), true,			\
+		kds_genradix_last_pos(_radix), true,			\
 		__KDS_GENRADIX_XPASTE(__kds_gr_cursor_, __COUNTER__))
 
 /* ------------------------------------------------------------ prealloc */
 
-static __always_inline int __kds_genradix_prealloc_idx(struct __genradix *radix,
+static __kds_always_inline int __kds_genradix_prealloc_idx(struct __kds_genradix *radix,
 						       size_t nr, size_t obj_size,
-						       gfp_t gfp)
+						       kds_gfp_t gfp)
 {
 	size_t last;
 
 	if (!__kds_genradix_offset(nr, obj_size, &last))
 		return -ENOMEM;
-	return kds_genradix_prealloc(radix, last, gfp);
+	return __KDS_GR_FN(prealloc)(radix, last, gfp);
 }
 
 /**
- * genradix_prealloc() - allocate the leaves for entries 0 to @_nr.
+ * kds_genradix_prealloc() - allocate the leaves for entries 0 to @_nr.
  * @_radix: the tree.
  * @_nr: last index to make present (inclusive, as in Linux: @_nr + 1
  *	entries, so a table of @_nr entries also gets one spare index).
  * @_gfp: allocation flags.
  *
  * On failure the leaves allocated so far stay in the tree (which remains
- * valid) and are freed by genradix_free().
+ * valid) and are freed by kds_genradix_free().
  *
  * Context: may sleep if @_gfp allows; may run concurrently with
- * genradix_ptr_alloc() and genradix_ptr().
+ * kds_genradix_ptr_alloc() and kds_genradix_ptr().
  * Return: 0 on success; -ENOMEM on allocation failure or when @_nr is
- * larger than genradix_last_pos().
+ * larger than kds_genradix_last_pos().
  */
-#define genradix_prealloc(_radix, _nr, _gfp)				\
+#define kds_genradix_prealloc(_radix, _nr, _gfp)				\
 	__kds_genradix_prealloc_idx(&(_radix)->tree, (_nr),		\
 				    __kds_genradix_obj_size(_radix), (_gfp))
 
-/* ----------------------------------------------- upstream internal names */
-
-/*
- * Names from Linux's genradix internals that some callers and debugging
- * aids use, where kds has the same thing under its own name with the same
- * meaning. __genradix_iter_peek(), __genradix_iter_peek_prev() and
- * __genradix_prealloc() are deliberately absent: their arguments differ
- * between Linux versions and from kds's (entries per node against entry
- * size, a byte count against a last offset), and a call that compiled but
- * meant something else would be worse than one that does not compile.
- */
-
-/** GENRADIX_ARY - child pointers per interior node (upstream name). */
-#define GENRADIX_ARY			__KDS_GENRADIX_ARY
-/** GENRADIX_ARY_SHIFT - log2 of GENRADIX_ARY (upstream name). */
-#define GENRADIX_ARY_SHIFT		__KDS_GENRADIX_ARY_SHIFT
-/** GENRADIX_MAX_DEPTH - depth of a tree spanning every size_t offset. */
-#define GENRADIX_MAX_DEPTH		__KDS_GENRADIX_MAX_DEPTH
-/** GENRADIX_DEPTH_MASK - the root pointer bits holding the depth. */
-#define GENRADIX_DEPTH_MASK		__KDS_GENRADIX_DEPTH_MASK
+/* ------------------------------------------------ geometry helpers */
 
 /**
- * genradix_depth_shift() - log2 of the bytes a tree of a given depth spans.
+ * kds_genradix_depth_shift() - log2 of the bytes a tree of a given depth spans.
  * @depth: tree depth (0: the root is a leaf).
  *
  * Context: any.
- * Return: the shift, as in Linux.
+ * Return: the shift, as Linux's kds_genradix_depth_shift().
  */
-static __always_inline int genradix_depth_shift(unsigned int depth)
+static __kds_always_inline int kds_genradix_depth_shift(unsigned int depth)
 {
 	return __kds_genradix_span_shift(depth);
 }
 
 /**
- * genradix_depth_size() - bytes a tree of a given depth spans.
+ * kds_genradix_depth_size() - bytes a tree of a given depth spans.
  * @depth: tree depth, small enough that the size fits in a size_t.
  *
  * Context: any.
- * Return: the size, as in Linux.
+ * Return: the size, as Linux's kds_genradix_depth_size().
  */
-static __always_inline size_t genradix_depth_size(unsigned int depth)
+static __kds_always_inline size_t kds_genradix_depth_size(unsigned int depth)
 {
-	return (size_t)1 << genradix_depth_shift(depth);
+	return (size_t)1 << kds_genradix_depth_shift(depth);
 }
 
 /**
- * genradix_root_to_depth() - the depth encoded in a root pointer.
- * @r: the tree's root word (struct __genradix.root).
+ * kds_genradix_root_to_depth() - the depth encoded in a root pointer.
+ * @r: the tree's root word (struct __kds_genradix.root).
  *
  * Context: any.
  * Return: the depth.
  */
-static __always_inline unsigned int genradix_root_to_depth(struct genradix_root *r)
+static __kds_always_inline unsigned int
+kds_genradix_root_to_depth(struct kds_genradix_root *r)
 {
 	return __kds_genradix_depth(r);
 }
 
 /**
- * genradix_root_to_node() - the node a root pointer points at.
- * @r: the tree's root word (struct __genradix.root).
+ * kds_genradix_root_to_node() - the node a root pointer points at.
+ * @r: the tree's root word (struct __kds_genradix.root).
  *
  * Context: any.
  * Return: the root node, or NULL for an empty tree.
  */
-static __always_inline struct genradix_node *genradix_root_to_node(struct genradix_root *r)
+static __kds_always_inline struct kds_genradix_node *
+kds_genradix_root_to_node(struct kds_genradix_root *r)
 {
 	return __kds_genradix_node(r);
 }
 
-/**
- * __genradix_ptr() - the entry at a byte offset (upstream name of the
- *	out-of-line lookup).
- * @_radix: the untyped tree (struct __genradix *).
- * @_offset: byte offset of the entry.
- *
- * Context: any; may run concurrently with allocation.
- * Return: the entry, or NULL when its leaf is absent.
- */
-#define __genradix_ptr(_radix, _offset)	kds_genradix_ptr((_radix), (_offset))
-
-/**
- * __genradix_ptr_alloc() - the entry at a byte offset, allocating it
- *	(upstream name, with the four arguments of Linux 6.10 and later).
- * @_radix: the untyped tree (struct __genradix *).
- * @_offset: byte offset of the entry.
- * @_new_node: NULL, or a pointer to a spare node the call takes over.
- * @_gfp: allocation flags.
- *
- * Context: may sleep if @_gfp allows.
- * Return: the entry, or NULL on allocation failure.
- */
-#define __genradix_ptr_alloc(_radix, _offset, _new_node, _gfp)		\
-	kds_genradix_ptr_alloc((_radix), (_offset), (_new_node), (_gfp))
-
-/**
- * __genradix_free() - free every node of an untyped tree (upstream name).
- * @_radix: the untyped tree (struct __genradix *).
- *
- * Context: as genradix_free().
- */
-#define __genradix_free(_radix)		kds_genradix_free(_radix)
+__KDS_END_DECLS
 
 #endif /* KDS_GENRADIX_H */

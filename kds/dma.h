@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dma_mask.h - a model of DMA capability masks: what a device says it can
+ * kds/dma.h - a model of DMA capability masks: what a device says it can
  * address, what a platform lets it use, and how a transfer reaches memory.
  *
  * A driver sets a mask describing only its device's addressing capability.
@@ -11,14 +11,17 @@
  * description that is plain data, so it can be filled from a running
  * kernel's facts and checked against the kernel's own answer.
  *
- * Linker-visible names carry the kds_ prefix. Where the port does not
- * provide the kernel's own DMA API (the userspace build), the kernel's names
- * (DMA_BIT_MASK, dma_set_mask, ...) are also available as macros.
+ * Every name carries the kds_ prefix, in the kernel and in userspace. In
+ * userspace, the kernel's names (DMA_BIT_MASK, dma_set_mask, ...) come
+ * with the opt-in compat folder: #include <linux/dma-mapping.h> with
+ * -I<kds>/compat (README.md, "Kernel names").
  */
-#ifndef KDS_DMA_MASK_H
-#define KDS_DMA_MASK_H
+#ifndef KDS_DMA_H
+#define KDS_DMA_H
 
-#include "kds_port.h"
+#include "kds/types.h"
+
+__KDS_BEGIN_DECLS
 
 /**
  * KDS_DMA_BIT_MASK() - the all-ones mask of the low @n bits.
@@ -31,10 +34,10 @@
  * @n gives a constant expression.
  *
  * Context: any.
- * Return: the mask, as u64.
+ * Return: the mask, as kds_u64.
  */
 #define KDS_DMA_BIT_MASK(n)						\
-	((u64)((n) <= 0 ? 0ULL :					\
+	((kds_u64)((n) <= 0 ? 0ULL :					\
 	       (n) >= 64 ? ~0ULL : (~0ULL >> (64 - (n)))))
 
 /**
@@ -45,9 +48,9 @@
  * Return: n such that KDS_DMA_BIT_MASK(n) == @mask, or -1 when @mask is not
  * of that form (it has a zero bit below its highest set bit).
  */
-static inline int kds_dma_mask_width(u64 mask)
+static inline int kds_dma_mask_width(kds_u64 mask)
 {
-	int n = fls64(mask);
+	int n = __kds_fls64(mask);
 
 	return KDS_DMA_BIT_MASK(n) == mask ? n : -1;
 }
@@ -87,9 +90,9 @@ enum kds_dma_rule {
  */
 struct kds_dma_bounce {
 	const char *name;
-	phys_addr_t base;
-	u64 size;
-	u64 max_mapping;
+	kds_phys_addr_t base;
+	kds_u64 size;
+	kds_u64 max_mapping;
 };
 
 /**
@@ -105,7 +108,7 @@ struct kds_dma_bounce {
  * @dma_offset: physical address minus bus address, as the kernel's
  *	bus_dma_region.offset: bus = phys - @dma_offset, computed modulo 2^64
  *	exactly as the kernel does (a bus window above the CPU's view has a
- *	"negative" offset, e.g. (u64)-0xc0000000).
+ *	"negative" offset, e.g. (kds_u64)-0xc0000000).
  * @iommu: devices sit behind an IOMMU: every mask is accepted and
  *	transfers are remapped into the device's window.
  * @nr_bounce: number of valid entries in @bounce (0: no bounce buffer).
@@ -118,8 +121,8 @@ struct kds_dma_platform {
 	const char *name;
 	enum kds_dma_rule rule;
 	unsigned int zone_dma_bits;
-	phys_addr_t ram_top;
-	u64 dma_offset;
+	kds_phys_addr_t ram_top;
+	kds_u64 dma_offset;
 	bool iommu;
 	unsigned int nr_bounce;
 	struct kds_dma_bounce bounce[KDS_DMA_MAX_BOUNCE];
@@ -138,7 +141,7 @@ struct kds_dma_dev;
  * When a device has ops they replace the platform's rule and the IOMMU.
  */
 struct kds_dma_ops {
-	bool (*supported)(const struct kds_dma_dev *dev, u64 mask, bool coherent);
+	bool (*supported)(const struct kds_dma_dev *dev, kds_u64 mask, bool coherent);
 };
 
 /**
@@ -155,9 +158,9 @@ struct kds_dma_ops {
  */
 struct kds_dma_dev {
 	const char *name;
-	u64 *dma_mask;
-	u64 coherent_dma_mask;
-	u64 bus_dma_limit;
+	kds_u64 *dma_mask;
+	kds_u64 coherent_dma_mask;
+	kds_u64 bus_dma_limit;
 	const struct kds_dma_platform *platform;
 	const struct kds_dma_ops *ops;
 };
@@ -211,7 +214,7 @@ int kds_dma_platform_check(const struct kds_dma_platform *p);
  * Context: any.
  */
 void kds_dma_dev_init(struct kds_dma_dev *dev, const char *name,
-		      const struct kds_dma_platform *platform, u64 *mask_storage);
+		      const struct kds_dma_platform *platform, kds_u64 *mask_storage);
 
 /**
  * kds_dma_phys_to_bus() - the bus address a device uses for a physical one.
@@ -221,10 +224,10 @@ void kds_dma_dev_init(struct kds_dma_dev *dev, const char *name,
  * Context: any.
  * Return: @phys - @p->dma_offset, modulo 2^64 (as the kernel computes it).
  */
-static inline dma_addr_t kds_dma_phys_to_bus(const struct kds_dma_platform *p,
-					     phys_addr_t phys)
+static inline kds_dma_addr_t kds_dma_phys_to_bus(const struct kds_dma_platform *p,
+					     kds_phys_addr_t phys)
 {
-	return (dma_addr_t)(phys - p->dma_offset);
+	return (kds_dma_addr_t)(phys - p->dma_offset);
 }
 
 /**
@@ -239,7 +242,7 @@ static inline dma_addr_t kds_dma_phys_to_bus(const struct kds_dma_platform *p,
  * Context: any.
  * Return: the bus address.
  */
-u64 kds_dma_floor(const struct kds_dma_platform *p, enum kds_dma_why *why);
+kds_u64 kds_dma_floor(const struct kds_dma_platform *p, enum kds_dma_why *why);
 
 /**
  * kds_dma_supported() - whether a device may use a mask.
@@ -255,7 +258,7 @@ u64 kds_dma_floor(const struct kds_dma_platform *p, enum kds_dma_why *why);
  * Return: true when @mask is usable; false when not, or when @dev or its
  * platform is invalid.
  */
-bool kds_dma_supported(const struct kds_dma_dev *dev, u64 mask);
+bool kds_dma_supported(const struct kds_dma_dev *dev, kds_u64 mask);
 
 /**
  * kds_dma_set_mask() - set the streaming DMA mask.
@@ -267,7 +270,7 @@ bool kds_dma_supported(const struct kds_dma_dev *dev, u64 mask);
  * supported; -EINVAL when @dev or its platform is invalid. Nothing changes
  * on failure.
  */
-int kds_dma_set_mask(struct kds_dma_dev *dev, u64 mask);
+int kds_dma_set_mask(struct kds_dma_dev *dev, kds_u64 mask);
 
 /**
  * kds_dma_set_coherent_mask() - set the mask for coherent allocations.
@@ -278,7 +281,7 @@ int kds_dma_set_mask(struct kds_dma_dev *dev, u64 mask);
  * Return: 0 when stored; -EIO when @mask is not supported; -EINVAL when
  * @dev or its platform is invalid. Nothing changes on failure.
  */
-int kds_dma_set_coherent_mask(struct kds_dma_dev *dev, u64 mask);
+int kds_dma_set_coherent_mask(struct kds_dma_dev *dev, kds_u64 mask);
 
 /**
  * kds_dma_set_mask_and_coherent() - set both masks, or neither.
@@ -292,7 +295,7 @@ int kds_dma_set_coherent_mask(struct kds_dma_dev *dev, u64 mask);
  * Return: 0, -EIO (no mask pointer, or either mask unsupported) or -EINVAL
  * (invalid device or platform).
  */
-int kds_dma_set_mask_and_coherent(struct kds_dma_dev *dev, u64 mask);
+int kds_dma_set_mask_and_coherent(struct kds_dma_dev *dev, kds_u64 mask);
 
 /**
  * kds_dma_coerce_mask_and_coherent() - point the mask at the coherent one,
@@ -308,7 +311,7 @@ int kds_dma_set_mask_and_coherent(struct kds_dma_dev *dev, u64 mask);
  * Context: process context, like probe.
  * Return: as kds_dma_set_mask_and_coherent(); -EINVAL for a NULL @dev.
  */
-int kds_dma_coerce_mask_and_coherent(struct kds_dma_dev *dev, u64 mask);
+int kds_dma_coerce_mask_and_coherent(struct kds_dma_dev *dev, kds_u64 mask);
 
 /**
  * kds_dma_get_mask() - the streaming mask in effect.
@@ -318,7 +321,7 @@ int kds_dma_coerce_mask_and_coherent(struct kds_dma_dev *dev, u64 mask);
  * Return: the streaming mask, or the 32-bit default when @dev is NULL, has
  * no mask pointer, or a zero mask (as the kernel's dma_get_mask()).
  */
-u64 kds_dma_get_mask(const struct kds_dma_dev *dev);
+kds_u64 kds_dma_get_mask(const struct kds_dma_dev *dev);
 
 /**
  * kds_dma_get_required_mask() - the mask needed to reach all of RAM.
@@ -330,7 +333,7 @@ u64 kds_dma_get_mask(const struct kds_dma_dev *dev);
  * or with bus ops (the kernel's default for non-direct mappings); 0 when
  * @dev or its platform is invalid.
  */
-u64 kds_dma_get_required_mask(const struct kds_dma_dev *dev);
+kds_u64 kds_dma_get_required_mask(const struct kds_dma_dev *dev);
 
 /**
  * kds_dma_addressing_limited() - whether the device cannot reach all RAM.
@@ -399,8 +402,8 @@ struct kds_dma_route {
 	enum kds_dma_path path;
 	enum kds_dma_route_why why;
 	int bounce;
-	u64 limit;
-	dma_addr_t bus_start;
+	kds_u64 limit;
+	kds_dma_addr_t bus_start;
 };
 
 /**
@@ -423,8 +426,8 @@ struct kds_dma_route {
  * a buffer that wraps past the top of the physical address space (@route
  * is then left untouched).
  */
-int kds_dma_check_transfer(const struct kds_dma_dev *dev, phys_addr_t addr,
-			   u64 size, struct kds_dma_route *route);
+int kds_dma_check_transfer(const struct kds_dma_dev *dev, kds_phys_addr_t addr,
+			   kds_u64 size, struct kds_dma_route *route);
 
 /**
  * struct kds_dma_negotiation - what a device asking for masks gets.
@@ -448,18 +451,18 @@ int kds_dma_check_transfer(const struct kds_dma_dev *dev, phys_addr_t addr,
  * pattern; asking the same value for both models the combined call.
  */
 struct kds_dma_negotiation {
-	u64 streaming_asked;
-	u64 coherent_asked;
+	kds_u64 streaming_asked;
+	kds_u64 coherent_asked;
 	int streaming_err;
 	int coherent_err;
 	enum kds_dma_why streaming_why;
 	enum kds_dma_why coherent_why;
-	u64 floor;
+	kds_u64 floor;
 	enum kds_dma_why floor_why;
-	u64 streaming_mask;
-	u64 coherent_mask;
-	u64 reach;
-	u64 required_mask;
+	kds_u64 streaming_mask;
+	kds_u64 coherent_mask;
+	kds_u64 reach;
+	kds_u64 required_mask;
 	bool limited;
 };
 
@@ -474,7 +477,7 @@ struct kds_dma_negotiation {
  * Return: 0, or -EINVAL when @dev, its platform or @out is invalid (@out
  * is then untouched).
  */
-int kds_dma_negotiate(const struct kds_dma_dev *dev, u64 streaming, u64 coherent,
+int kds_dma_negotiate(const struct kds_dma_dev *dev, kds_u64 streaming, kds_u64 coherent,
 		      struct kds_dma_negotiation *out);
 
 /**
@@ -545,30 +548,6 @@ enum kds_dma_probe_pattern {
 int kds_dma_probe(struct kds_dma_dev *dev, enum kds_dma_probe_pattern pattern,
 		  char *warn, size_t warn_size);
 
-/*
- * The kernel's names, where they do not clash with the kernel's own: the
- * kernel port defines KDS_PORT_HAS_KERNEL_DMA_API because the kernel has
- * its DMA_BIT_MASK, dma_set_mask, ... (on struct device) already.
- */
-#ifndef KDS_PORT_HAS_KERNEL_DMA_API
-/** DMA_BIT_MASK() - the kernel's name for KDS_DMA_BIT_MASK() (userspace only). */
-#define DMA_BIT_MASK(n)				KDS_DMA_BIT_MASK(n)
-/** dma_set_mask() - kds_dma_set_mask() under the kernel's name. */
-#define dma_set_mask(dev, mask)			kds_dma_set_mask(dev, mask)
-/** dma_set_coherent_mask() - kds_dma_set_coherent_mask() under the kernel's name. */
-#define dma_set_coherent_mask(dev, mask)	kds_dma_set_coherent_mask(dev, mask)
-/** dma_set_mask_and_coherent() - kds_dma_set_mask_and_coherent() under the kernel's name. */
-#define dma_set_mask_and_coherent(dev, mask)	kds_dma_set_mask_and_coherent(dev, mask)
-/** dma_coerce_mask_and_coherent() - kds_dma_coerce_mask_and_coherent() under the kernel's name. */
-#define dma_coerce_mask_and_coherent(dev, mask)	kds_dma_coerce_mask_and_coherent(dev, mask)
-/** dma_supported() - kds_dma_supported() under the kernel's name. */
-#define dma_supported(dev, mask)		kds_dma_supported(dev, mask)
-/** dma_get_mask() - kds_dma_get_mask() under the kernel's name. */
-#define dma_get_mask(dev)			kds_dma_get_mask(dev)
-/** dma_get_required_mask() - kds_dma_get_required_mask() under the kernel's name. */
-#define dma_get_required_mask(dev)		kds_dma_get_required_mask(dev)
-/** dma_addressing_limited() - kds_dma_addressing_limited() under the kernel's name. */
-#define dma_addressing_limited(dev)		kds_dma_addressing_limited(dev)
-#endif
+__KDS_END_DECLS
 
-#endif /* KDS_DMA_MASK_H */
+#endif /* KDS_DMA_H */

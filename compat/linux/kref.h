@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* <linux/kref.h> for userspace: the kernel names of kds's userspace port. */
+#include "../kds_compat.h"

@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/**
+ * DOC: kds userspace port controls
+ *
+ * The userspace library allocates through counters and can make its own
+ * allocations fail on demand, so a program can check kds (and its own use
+ * of kds) for leaks and for its handling of allocation failure::
+ *
+ *	#include <kds/port.h>
+ *
+ *	long before = kds_alloc_live();
+ *	kds_alloc_fail_nth(1);		// the next allocation fails
+ *	p = kds_genradix_ptr_alloc(&tree, 7, KDS_GFP_KERNEL);	// NULL
+ *	kds_alloc_fail_off();
+ *	...
+ *	assert(kds_alloc_live() == before);
+ *
+ * Userspace only: kds.ko counts its allocations itself and reports leaks
+ * on unload.
+ */
+#ifndef KDS_PORT_H
+#define KDS_PORT_H
+
+#ifdef __KERNEL__
+#error "<kds/port.h> controls the userspace library's allocator (counters, failure and race injection); kds.ko has none of it. Do not include it in kernel code."
+/* Stop here rather than cascade: no such header exists. */
+#include "kds-port-is-userspace-only.h"
+#endif
+
+#include "kds/types.h"
+
+__KDS_BEGIN_DECLS
+
+/**
+ * struct kds_alloc_stats - allocator counters of the userspace port.
+ * @live: allocations not yet freed.
+ * @live_bytes: bytes requested by those allocations.
+ * @peak_bytes: largest @live_bytes seen since the last reset.
+ * @total: allocations that succeeded.
+ * @failed: allocations that failed (injected or real).
+ * @bad_frees: frees of pointers the port did not hand out (or double frees).
+ */
+struct kds_alloc_stats {
+	long live;
+	long live_bytes;
+	long peak_bytes;
+	unsigned long total;
+	unsigned long failed;
+	unsigned long bad_frees;
+};
+
+/**
+ * kds_alloc_stats() - read the allocator counters.
+ * @st: receives the counters.
+ *
+ * Context: any thread.
+ */
+void kds_alloc_stats(struct kds_alloc_stats *st);
+
+/**
+ * kds_alloc_reset_peak() - restart the peak_bytes counter from now.
+ *
+ * Context: any thread.
+ */
+void kds_alloc_reset_peak(void);
+
+/**
+ * kds_alloc_fail_nth() - make one allocation fail.
+ * @n: which attempt from now fails (1: the next one).
+ *
+ * Context: any thread; counts the attempts of every thread.
+ */
+void kds_alloc_fail_nth(unsigned long n);
+
+/**
+ * kds_alloc_fail_after() - make every allocation fail after some succeed.
+ * @n: attempts that still succeed.
+ *
+ * Context: any thread.
+ */
+void kds_alloc_fail_after(unsigned long n);
+
+/**
+ * kds_alloc_fail_off() - stop injecting allocation failures.
+ *
+ * Context: any thread.
+ */
+void kds_alloc_fail_off(void);
+
+/**
+ * kds_alloc_clear_bad_frees() - reset the bad_frees counter.
+ *
+ * Context: any thread.
+ */
+void kds_alloc_clear_bad_frees(void);
+
+/**
+ * kds_alloc_attempts() - allocation attempts so far.
+ *
+ * Return: the number of attempts, failed ones included.
+ */
+unsigned long kds_alloc_attempts(void);
+
+/**
+ * kds_node_pool_chunks() - the node pool's mapped memory.
+ *
+ * Return: how many 2 MiB chunks the genradix node pool has mapped.
+ */
+long kds_node_pool_chunks(void);
+
+/**
+ * kds_node_pool_release() - unmap the node pool's unused chunks.
+ *
+ * Return: how many chunks were unmapped.
+ */
+long kds_node_pool_release(void);
+
+/**
+ * kds_warn_count() - kds's fired warnings.
+ *
+ * Return: how many WARN_ON()s inside kds have fired since the last
+ * kds_warn_reset().
+ */
+unsigned long kds_warn_count(void);
+
+/**
+ * kds_warn_reset() - reset kds_warn_count() to 0.
+ */
+void kds_warn_reset(void);
+
+/**
+ * kds_warn_set_quiet() - stop or resume printing kds's warnings.
+ * @quiet: true to stop printing (warnings are still counted).
+ */
+void kds_warn_set_quiet(bool quiet);
+
+/**
+ * typedef kds_race_fn - a callback run at an injected race point.
+ * @ctx: the pointer given to kds_race_inject_nth().
+ */
+typedef void (*kds_race_fn)(void *ctx);
+
+/**
+ * kds_race_point() - a compare-and-swap follows: run the injected racer
+ * if due.
+ *
+ * kds calls it just before every compare-and-swap that publishes a node.
+ */
+void kds_race_point(void);
+
+/**
+ * kds_race_inject_nth() - lose a race deterministically.
+ * @n: which race point from now runs @fn (1: the next one).
+ * @fn: run once, on the calling thread, before that point's
+ *	compare-and-swap; it changes the word the compare-and-swap expects
+ *	(for instance by allocating in the same tree).
+ * @ctx: passed to @fn.
+ */
+void kds_race_inject_nth(unsigned long n, kds_race_fn fn, void *ctx);
+
+/**
+ * kds_race_inject_off() - cancel a pending race injection.
+ */
+void kds_race_inject_off(void);
+
+/**
+ * kds_race_points() - race points passed so far.
+ *
+ * Return: the count, so a test can step kds_race_inject_nth() through
+ * every point.
+ */
+unsigned long kds_race_points(void);
+
+/**
+ * kds_race_fired() - injected races run so far.
+ *
+ * Return: the count.
+ */
+unsigned long kds_race_fired(void);
+
+__KDS_END_DECLS
+
+#endif /* KDS_PORT_H */
