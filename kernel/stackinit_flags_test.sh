@@ -22,8 +22,9 @@ if ! grep -qx 'CONFIG_INIT_STACK_ALL_ZERO=y' "$kdir/include/config/auto.conf"; t
 	exit 1
 fi
 
-mkdir -p "$tmp/m/kernel"
+mkdir -p "$tmp/m/kernel" "$tmp/m/kds"
 cp "$root/kernel/kds_port.h" "$tmp/m/kernel/"
+cp "$root"/kds/*.h "$tmp/m/kds/"	# the port builds on <kds/types.h>
 cat >"$tmp/m/probe.c" <<'C'
 // SPDX-License-Identifier: GPL-2.0
 #include <linux/module.h>

@@ -135,10 +135,14 @@ self_test() {
 	for f in libc path ifdef glue atomic unlisted; do
 		check_sources "$t/genradix/$f.c" >/dev/null && { echo "self-test: $f.c was not caught"; rc=1; }
 	done
-	# The rule follows the manifest: without genradix in it, the genradix
-	# header is no component header any more; a broken manifest refuses all.
+	# The rule follows the manifest: without genradix in it, a header of
+	# the genradix folder is no component header any more (the public
+	# kds/ headers stay includable); a broken manifest refuses all.
+	printf '#include "kds_port.h"\n#include "genradix/internal.h"\nint kds_ok;\n' >"$t/genradix/folder.c"
+	check_sources "$t/genradix/folder.c" >/dev/null ||
+		{ echo "self-test: an include from a listed component folder was refused"; rc=1; }
 	sed '/"name": "genradix"/d' "${KDS_MANIFEST:-$here/components.bzl}" >"$t/reduced.bzl"
-	KDS_MANIFEST=$t/reduced.bzl check_sources "$t/genradix/good.c" >/dev/null &&
+	KDS_MANIFEST=$t/reduced.bzl check_sources "$t/genradix/folder.c" >/dev/null &&
 		{ echo "self-test: an include of a component missing from the manifest was not caught"; rc=1; }
 	printf 'KDS_COMPONENTS = [\n]\n' >"$t/empty.bzl"
 	KDS_MANIFEST=$t/empty.bzl check_sources "$t/genradix/good.c" >/dev/null 2>&1 &&

@@ -41,7 +41,9 @@ components=${TEST_SRCDIR:+$TEST_SRCDIR/kds/}tools/components.sh
 while read -r name _ header public _; do
 	have=$(grep -c "^#define KDS_HAVE_${name^^} 1" "$prefix/include/kds/components.h" || true)
 	if [ "$public" = yes ]; then
-		[ -f "$prefix/include/kds/$header" ] || bad "not installed: include/kds/$header"
+		# kds/NAME.h installs as include/kds/NAME.h; any other path under include/kds/.
+		case $header in kds/*) inst=include/$header ;; *) inst=include/kds/$header ;; esac
+		[ -f "$prefix/$inst" ] || bad "not installed: $inst"
 		[ "$have" = 1 ] || bad "kds/components.h does not define KDS_HAVE_${name^^}"
 	else
 		[ "$have" = 0 ] || bad "kds/components.h defines KDS_HAVE_${name^^} of non-public $name"
