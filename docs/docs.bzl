@@ -16,7 +16,7 @@ def _kds_doxygen_impl(ctx):
     ctx.actions.run(
         executable = ctx.executable._doxygen_sh,
         arguments = [args],
-        inputs = hdrs + [ctx.file.doxyfile, ctx.file.filter, ctx.file.mainpage],
+        inputs = hdrs + [ctx.file.doxyfile, ctx.file.layout, ctx.file.filter, ctx.file.mainpage],
         outputs = [out],
         mnemonic = "Doxygen",
         progress_message = "Building the kds API reference",
@@ -29,6 +29,8 @@ kds_doxygen = rule(
     attrs = {
         "srcs": attr.label_list(allow_files = True),
         "doxyfile": attr.label(allow_single_file = True, mandatory = True),
+        # Read by doxygen.sh from beside the Doxyfile.
+        "layout": attr.label(allow_single_file = True, mandatory = True),
         "filter": attr.label(allow_single_file = True, mandatory = True),
         "mainpage": attr.label(allow_single_file = True, mandatory = True),
         "_doxygen_sh": attr.label(

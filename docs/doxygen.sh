@@ -16,6 +16,10 @@ out=$1 doxyfile=$2 filter=$3 mainpage=$4
 shift 4
 abs() { (cd "$(dirname "$1")" && printf '%s/%s\n' "$(pwd -P)" "$(basename "$1")"); }
 filter=$(abs "$filter")
+# The page layout beside the Doxyfile: every page opens with its overview.
+layout=$(dirname "$doxyfile")/DoxygenLayout.xml
+[ -f "$layout" ] || { echo "doxygen.sh: no $layout beside $doxyfile" >&2; exit 2; }
+layout=$(abs "$layout")
 mainpage=$(abs "$mainpage")
 inputs=("$mainpage")
 for h in "$@"; do inputs+=("$(abs "$h")"); done
@@ -33,6 +37,7 @@ strip=$(dirname "$(dirname "$mainpage")")
 	cat "$doxyfile"
 	echo "INPUT = ${inputs[*]}"
 	echo "USE_MDFILE_AS_MAINPAGE = $mainpage"
+	echo "LAYOUT_FILE = $layout"
 	echo "FILTER_PATTERNS = \"*.h=python3 $filter\" \"*.c=python3 $filter\""
 	echo "OUTPUT_DIRECTORY = $work"
 	for tag in STRIP_FROM_PATH STRIP_FROM_INC_PATH; do

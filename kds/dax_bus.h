@@ -1,14 +1,32 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * kds/dax_bus.h - the device-dax bus core of kds: device-name ids, driver id
- * lists and the match rule, refcounted regions, dev_dax naming and
- * lifecycle, sysfs attribute formatting and the kmem hot-plug range.
+/**
+ * DOC: kds device-dax bus core
+ *
+ * The device-dax bus core of kds: device-name ids, driver id lists and the
+ * match rule, refcounted regions, dev_dax naming and lifecycle, sysfs
+ * attribute formatting and the kmem hot-plug range.
  *
  * This is the platform-neutral part. A glue layer (the userspace device
  * model in user/dax_bus/, or a kernel glue over the real driver core)
  * owns devices, binding and sysfs files and calls in here for every
  * decision: which driver matches which device, what a store accepts, what
  * a show prints, when a region is freed, which range kmem hot-plugs.
+ *
+ * A driver's id list, fed the bytes libdaxctl writes to new_id and
+ * remove_id (the name, then a NUL)::
+ *
+ *	#include <kds/dax_bus.h>
+ *
+ *	static struct kds_dax_bus bus;
+ *	static struct kds_dax_driver drv = { .name = "kmem" };
+ *
+ *	kds_dax_bus_init(&bus);
+ *	kds_dax_driver_register(&bus, &drv);
+ *	kds_dax_new_id_store(&drv, "dax0.1", 7);	// returns 7
+ *	kds_dax_driver_has_id(&drv, 0, 1);		// true
+ *	kds_dax_remove_id_store(&drv, "dax0.1", 7);
+ *	kds_dax_driver_unregister(&drv);
+ *	kds_dax_bus_destroy(&bus);
  *
  * Every name is kds_-prefixed: the kernel has its own dax bus.
  */

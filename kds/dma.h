@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * kds/dma.h - a model of DMA capability masks: what a device says it can
- * address, what a platform lets it use, and how a transfer reaches memory.
+/**
+ * DOC: kds DMA capability masks
+ *
+ * A model of DMA capability masks: what a device says it can address,
+ * what a platform lets it use, and how a transfer reaches memory.
  *
  * A driver sets a mask describing only its device's addressing capability.
  * The platform applies its own limits: the DMA zone, the top of RAM, the
@@ -10,6 +12,23 @@
  * accepting a mask (Linux 5.1 and Linux 5.6 and later) over a platform
  * description that is plain data, so it can be filled from a running
  * kernel's facts and checked against the kernel's own answer.
+ *
+ * Negotiating as the DMA-API-HOWTO's probe does, on a platform with
+ * 4 GiB of RAM and a 24-bit DMA zone::
+ *
+ *	#include <kds/dma.h>
+ *
+ *	struct kds_dma_platform plat = {
+ *		.name = "pc", .rule = KDS_DMA_RULE_5_6,
+ *		.zone_dma_bits = 24, .ram_top = 0xffffffffULL,
+ *	};
+ *	struct kds_dma_dev dev;
+ *	kds_u64 mask;
+ *
+ *	kds_dma_dev_init(&dev, "nic0", &plat, &mask);
+ *	if (kds_dma_set_mask_and_coherent(&dev, KDS_DMA_BIT_MASK(64)) &&
+ *	    kds_dma_set_mask_and_coherent(&dev, KDS_DMA_BIT_MASK(32)))
+ *		return -EIO;	// no usable DMA on this platform
  *
  * Every name carries the kds_ prefix, in the kernel and in userspace. In
  * userspace, the kernel's names (DMA_BIT_MASK, dma_set_mask, ...) come

@@ -99,8 +99,15 @@ KDS_PUBLIC_PACKAGES = [
 # //:kds, the installed library and headers.
 KDS_SHARED_PACKAGES = ["//%s:%s" % (c["folder"], c["name"]) for c in KDS_COMPONENTS]
 
-# Their ":shared_srcs" filegroups: every shared source.
+# Their ":shared_srcs" filegroups: every shared source, and those of the
+# public components (the API reference reads these).
 KDS_SHARED_SRCS = ["//%s:shared_srcs" % c["folder"] for c in KDS_COMPONENTS]
+
+KDS_PUBLIC_SRCS = [
+    "//%s:shared_srcs" % c["folder"]
+    for c in KDS_COMPONENTS
+    if c["public"] == "yes"
+]
 
 # The fuzz build carries its own ASan + UBSan; under the sanitizer
 # configurations a fuzz test is skipped unless it asks otherwise.

@@ -26,16 +26,21 @@ if [ ! -f "$kdoc" ]; then
 fi
 kerneldoc() { perl "$kdoc" -none -Werror "$@"; }
 
-# The sources the reference is built from: every component of the
-# manifest (tools/components.bzl), and kds/.
-srcs=()
-for d in $("$root/tools/components.sh" folders) kds; do
-	[ -d "$root/$d" ] || bad "component folder $d missing"
-	for f in "$root/$d"/*.h "$root/$d"/*.c; do
-		[ -f "$f" ] && srcs+=("$f")
+# The sources the reference is built from: the public headers (kds/) and
+# the public components of the manifest (tools/components.bzl); kernel-doc
+# lints every component's comments, the flex_array baseline's too.
+sources_of() { # FOLDER...: their top-level .h and .c files
+	local d f
+	for d in "$@"; do
+		[ -d "$root/$d" ] || bad "component folder $d missing"
+		for f in "$root/$d"/*.h "$root/$d"/*.c; do
+			[ -f "$f" ] && echo "$f"
+		done
 	done
-done
-echo "documented sources: ${#srcs[@]}"
+}
+mapfile -t srcs < <(sources_of kds $("$root/tools/components.sh" folders --public))
+mapfile -t linted < <(sources_of kds $("$root/tools/components.sh" folders))
+echo "documented sources: ${#srcs[@]}, linted: ${#linted[@]}"
 
 # 1. The real reference: zero warnings, a page per public header.
 if "$docs/doxygen.sh" "$tmp/html" "$docs/Doxyfile" "$docs/kerneldoc_filter.py" \
@@ -47,14 +52,32 @@ if "$docs/doxygen.sh" "$tmp/html" "$docs/Doxyfile" "$docs/kerneldoc_filter.py" \
 			[ -f "$tmp/html/$page" ] || bad "no page $page for $f"
 		esac
 	done
+	# The reference is the public API: every component page opens with its
+	# overview, the typed macros stand without their bodies, and neither the
+	# linker functions behind them nor the benchmark baseline is listed.
+	page=$tmp/html/genradix_8h.html
+	if [ -f "$page" ]; then
+		overview=$(grep -n 'Detailed Description' "$page" | head -n 1 | cut -d: -f1)
+		members=$(grep -n 'name="define-members"' "$page" | head -n 1 | cut -d: -f1)
+		[ -n "$overview" ] && [ -n "$members" ] && [ "$overview" -lt "$members" ] ||
+			bad "genradix.h: the overview does not come before the member lists"
+		grep -q 'kds_genradix_for_each' "$page" || bad "genradix.h: the typed macros are missing"
+		grep -q '__KDS_GR_FN\|__kds_genradix_cast' "$page" && bad "genradix.h: macro bodies are shown"
+		grep -qE 'struct (<a [^>]*>)?__kds_genradix(</a>)? \*' "$page" &&
+			bad "genradix.h: the linker functions are listed as API"
+	fi
+	[ -e "$tmp/html/flex__array_8h.html" ] && bad "the flex_array baseline is in the API reference"
+	grep -q 'kds_alloc_fail_nth' "$tmp/html/port_8h.html" 2>/dev/null ||
+		bad "kds/port.h: the userspace port controls are not documented"
+	ok "reference: overview first, macro API without bodies, no linker functions, no baseline"
 else
 	cat "$tmp/doxygen.err"
 	bad "doxygen warned on the public sources (above)"
 fi
 
-# 2. kernel-doc lints the same comments.
-if [ "${#srcs[@]}" -gt 0 ]; then
-	if kerneldoc "${srcs[@]}" 2>"$tmp/kdoc.err" && ! grep -qE 'warning|error' "$tmp/kdoc.err"; then
+# 2. kernel-doc lints the comments of every shared source.
+if [ "${#linted[@]}" -gt 0 ]; then
+	if kerneldoc "${linted[@]}" 2>"$tmp/kdoc.err" && ! grep -qE 'warning|error' "$tmp/kdoc.err"; then
 		ok "kernel-doc: no warnings"
 	else
 		cat "$tmp/kdoc.err"
