@@ -30,6 +30,7 @@
 KDS_EXPORT(kds_kmalloc);
 KDS_EXPORT(kds_kmalloc_array);
 KDS_EXPORT(kds_kvmalloc);
+KDS_EXPORT(kds_krealloc);
 KDS_EXPORT(kds_kfree);
 KDS_EXPORT(kds_kvfree);
 KDS_EXPORT(kds_kstrdup);

@@ -50,6 +50,7 @@
 void *kds_kmalloc(size_t size, gfp_t gfp);
 void *kds_kmalloc_array(size_t n, size_t size, gfp_t gfp);
 void *kds_kvmalloc(size_t size, gfp_t gfp);
+void *kds_krealloc(const void *p, size_t size, gfp_t gfp);
 void kds_kfree(const void *p);
 void kds_kvfree(const void *p);
 char *kds_kstrdup(const char *s, gfp_t gfp);
@@ -69,6 +70,7 @@ long kds_alloc_live(void);
 #define kvmalloc(size, gfp)		kds_kvmalloc(size, gfp)
 #define kvzalloc(size, gfp)		kds_kvmalloc(size, (gfp) | __GFP_ZERO)
 #define kvcalloc(n, size, gfp)		kds_kmalloc_array(n, size, (gfp) | __GFP_ZERO)
+#define krealloc(p, size, gfp)		kds_krealloc(p, size, gfp)
 #define kfree(p)			kds_kfree(p)
 #define kvfree(p)			kds_kvfree(p)
 #define kstrdup(s, gfp)			kds_kstrdup(s, gfp)

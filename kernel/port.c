@@ -13,6 +13,7 @@ static atomic_long_t kds_live = ATOMIC_LONG_INIT(0);
 #undef kmalloc
 #undef kmalloc_array
 #undef kvmalloc
+#undef krealloc
 #undef kfree
 #undef kvfree
 #undef kstrdup
@@ -37,6 +38,26 @@ void *kds_kmalloc_array(size_t n, size_t size, gfp_t gfp)
 void *kds_kvmalloc(size_t size, gfp_t gfp)
 {
 	return kds_count(kvmalloc(size, gfp));
+}
+
+/*
+ * krealloc() moves a counted block, so only its ends change the count: a
+ * NULL (or ZERO_SIZE_PTR) @p makes it an allocation, a zero @size a free.
+ * On failure @p stays allocated and counted.
+ */
+void *kds_krealloc(const void *p, size_t size, gfp_t gfp)
+{
+	bool had = !ZERO_OR_NULL_PTR(p);
+	void *n = krealloc(p, size, gfp);
+	bool has = !ZERO_OR_NULL_PTR(n);
+
+	if (!n)
+		return NULL;
+	if (had && !has)
+		atomic_long_dec(&kds_live);
+	else if (!had && has)
+		atomic_long_inc(&kds_live);
+	return n;
 }
 
 char *kds_kstrdup(const char *s, gfp_t gfp)

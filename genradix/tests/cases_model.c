@@ -139,15 +139,14 @@ bool gr_model_add_leaf(struct gr_model *m, size_t leaf)
 	if (i < m->nleaves && m->leaves[i] == leaf)
 		return true;
 	if (m->nleaves == m->capleaves) {
-		size_t cap = m->capleaves ? 2 * m->capleaves : 64;
-		/* Not krealloc: the kernel port does not count it. */
-		size_t *leaves = kmalloc_array(cap, sizeof(*leaves), GFP_KERNEL);
+		size_t cap = m->capleaves ? 2 * m->capleaves : 64, bytes;
+		size_t *leaves;
 
+		if (check_mul_overflow(cap, sizeof(*leaves), &bytes))
+			return false;
+		leaves = krealloc(m->leaves, bytes, GFP_KERNEL);
 		if (!leaves)
 			return false;
-		if (m->nleaves)
-			memcpy(leaves, m->leaves, m->nleaves * sizeof(*leaves));
-		kfree(m->leaves);
 		m->leaves = leaves;
 		m->capleaves = cap;
 	}

@@ -58,6 +58,27 @@ static void port_alloc_counting(struct kds_expect *e)
 	KDS_EXPECT_EQ(e, kds_alloc_live(), live);
 }
 
+/* krealloc() of NULL allocates, a move keeps the count, kfree() ends it. */
+static void port_krealloc_counts(struct kds_expect *e)
+{
+	long live = kds_alloc_live();
+	char *p = krealloc(NULL, 16, GFP_KERNEL);
+	char *q;
+
+	KDS_ASSERT(e, p != NULL);
+	KDS_EXPECT_EQ(e, kds_alloc_live() - live, 1);
+	memcpy(p, "kds-krealloc", 13);
+	q = krealloc(p, 2 * PAGE_SIZE, GFP_KERNEL);
+	if (!KDS_EXPECT(e, q != NULL)) {
+		kfree(p);
+		return;
+	}
+	KDS_EXPECT_STREQ(e, q, "kds-krealloc");
+	KDS_EXPECT_EQ(e, kds_alloc_live() - live, 1);
+	kfree(q);
+	KDS_EXPECT_EQ(e, kds_alloc_live(), live);
+}
+
 static void port_kcalloc_zeroes_and_refuses_overflow(struct kds_expect *e)
 {
 	long live = kds_alloc_live();
@@ -402,6 +423,7 @@ static void port_locks(struct kds_expect *e)
 /* kds_port_cases - the port's case table, in both worlds. */
 static const struct kds_case kds_port_cases[] = {
 	KDS_CASE(port_alloc_counting),
+	KDS_CASE(port_krealloc_counts),
 	KDS_CASE(port_kcalloc_zeroes_and_refuses_overflow),
 	KDS_CASE(port_node_alloc_aligned_zeroed),
 	KDS_CASE(port_bit_math),
