@@ -33,20 +33,6 @@ def kds_cc_test(name, srcs, deps = [], copts = [], size = "small", **kwargs):
         **kwargs
     )
 
-def kds_check_test(name, deps = [], copts = [], size = "small", **kwargs):
-    """A plain test program over kds_check.h (KDS_CHECK, kds_check_exit).
-
-    Without Criterion it also runs under --config=tsan: the form for
-    concurrency tests. Arguments as for kds_cc_test.
-    """
-    cc_test(
-        name = name,
-        deps = deps + ["//user:check"],
-        copts = KDS_TEST_COPTS + copts,
-        size = size,
-        **kwargs
-    )
-
 def kds_component(name, hdrs, srcs = None, **kwargs):
     """A shared component: its library over the userspace port and :shared_srcs.
 

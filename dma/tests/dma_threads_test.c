@@ -10,7 +10,8 @@
  */
 #include <pthread.h>
 
-#include "kds_check.h"
+#include "kds_port.h"
+#include "kds_expect.h"
 #include "kds/dma.h"
 #include "dma/tests/mask_cases.h"
 
@@ -23,7 +24,8 @@ static u64 masks[ARRAY_SIZE(kds_dma_mask_cases)];
 
 static void *worker(void *arg)
 {
-	(void)arg;
+	struct kds_expect *e = arg;
+
 	for (int round = 0; round < ROUNDS; round++) {
 		for (size_t i = 0; i < ARRAY_SIZE(kds_dma_mask_cases); i++) {
 			const struct kds_dma_mask_case *c = &kds_dma_mask_cases[i];
@@ -32,38 +34,45 @@ static void *worker(void *arg)
 			char line[256];
 
 			for (int w = 0; w <= 64; w++)
-				KDS_CHECK(kds_dma_supported(&devs[i], KDS_DMA_BIT_MASK(w)) ==
-					  kds_dma_mask_case_expect(c, w), "%s width %d", c->name, w);
-			KDS_CHECK(kds_dma_get_required_mask(&devs[i]) == c->required_mask,
-				  "%s", c->name);
-			KDS_CHECK(kds_dma_addressing_limited(&devs[i]) == c->limited_at_32,
-				  "%s", c->name);
-			KDS_CHECK(kds_dma_negotiate(&devs[i], KDS_DMA_BIT_MASK(64),
-						    KDS_DMA_BIT_MASK(32), &n) == 0, "%s", c->name);
-			KDS_CHECK(n.streaming_err == 0, "%s", c->name);
-			KDS_CHECK(n.coherent_err == (kds_dma_mask_case_expect(c, 32) ? 0 : -EIO),
-				  "%s", c->name);
-			KDS_CHECK(kds_dma_explain(&devs[i], &n, line, sizeof(line)) > 0, "%s", c->name);
+				KDS_EXPECT_MSG(e, kds_dma_supported(&devs[i], KDS_DMA_BIT_MASK(w)) ==
+					       kds_dma_mask_case_expect(c, w), "%s width %d", c->name, w);
+			KDS_EXPECT_MSG(e, kds_dma_get_required_mask(&devs[i]) == c->required_mask,
+				       "%s", c->name);
+			KDS_EXPECT_MSG(e, kds_dma_addressing_limited(&devs[i]) == c->limited_at_32,
+				       "%s", c->name);
+			KDS_EXPECT_MSG(e, kds_dma_negotiate(&devs[i], KDS_DMA_BIT_MASK(64),
+							    KDS_DMA_BIT_MASK(32), &n) == 0, "%s", c->name);
+			KDS_EXPECT_MSG(e, n.streaming_err == 0, "%s", c->name);
+			KDS_EXPECT_MSG(e, n.coherent_err ==
+				       (kds_dma_mask_case_expect(c, 32) ? 0 : -EIO), "%s", c->name);
+			KDS_EXPECT_MSG(e, kds_dma_explain(&devs[i], &n, line, sizeof(line)) > 0,
+				       "%s", c->name);
 			/* Low memory is always reachable with the 32-bit default. */
-			KDS_CHECK(kds_dma_check_transfer(&devs[i], c->platform->dma_offset + 0x1000,
-							 0x1000, &r) == KDS_DMA_DIRECT,
-				  "%s", c->name);
+			KDS_EXPECT_MSG(e, kds_dma_check_transfer(&devs[i],
+							       c->platform->dma_offset + 0x1000,
+							       0x1000, &r) == KDS_DMA_DIRECT,
+				       "%s", c->name);
 		}
 	}
 	return NULL;
 }
 
-int main(void)
+static void shared_queries(struct kds_expect *e)
 {
 	pthread_t t[NR_THREADS];
+	int n;
 
 	for (size_t i = 0; i < ARRAY_SIZE(kds_dma_mask_cases); i++) {
 		kds_dma_mask_case_platform(&kds_dma_mask_cases[i], &platforms[i]);
 		kds_dma_dev_init(&devs[i], kds_dma_mask_cases[i].name, &platforms[i], &masks[i]);
 	}
-	for (int i = 0; i < NR_THREADS; i++)
-		KDS_CHECK(pthread_create(&t[i], NULL, worker, NULL) == 0, "thread %d", i);
-	for (int i = 0; i < NR_THREADS; i++)
+	/* Join the threads that started, even when one could not. */
+	for (n = 0; n < NR_THREADS; n++)
+		if (!KDS_EXPECT(e, pthread_create(&t[n], NULL, worker, e) == 0))
+			break;
+	for (int i = 0; i < n; i++)
 		pthread_join(t[i], NULL);
-	return kds_check_exit("dma_threads_test");
 }
+
+static const struct kds_case dma_threads_cases[] = { KDS_CASE(shared_queries) };
+KDS_SUITE(kds_suite_dma_threads, "kds_dma_threads", dma_threads_cases, NULL);

@@ -16,7 +16,8 @@
  */
 #include <pthread.h>
 
-#include "kds_check.h"
+#include "kds_port.h"
+#include "kds_expect.h"
 #include <linux/generic-radix-tree.h>
 
 #define ALLOCATORS	4
@@ -49,12 +50,14 @@ static unsigned long value_of(int t, size_t idx)
 }
 
 struct alloc_arg {
+	struct kds_expect *e;
 	int t, round;
 };
 
 static void *allocator(void *p)
 {
 	struct alloc_arg *a = p;
+	struct kds_expect *e = a->e;
 	int t = a->t;
 	size_t i, base = own_base(t, a->round);
 
@@ -72,19 +75,20 @@ static void *allocator(void *p)
 		struct slot *s = (t & 1) ? genradix_ptr_alloc(&tree, idx, GFP_KERNEL) :
 					   genradix_ptr_alloc_inlined(&tree, idx, GFP_KERNEL);
 
-		KDS_CHECK(s, "allocator %d: alloc(%zu) failed", t, idx);
+		KDS_EXPECT_MSG(e, s, "allocator %d: alloc(%zu) failed", t, idx);
 		if (!s)
 			continue;
 		__atomic_store_n(&s->v[t], value_of(t, idx), __ATOMIC_RELAXED);
 		if (!own)
 			seen[t][idx] = s;
-		KDS_CHECK(genradix_ptr(&tree, idx) == s, "allocator %d: lookup(%zu)", t, idx);
+		KDS_EXPECT_MSG(e, genradix_ptr(&tree, idx) == s, "allocator %d: lookup(%zu)", t, idx);
 	}
 	return NULL;
 }
 
 static void *reader(void *p)
 {
+	struct kds_expect *e = p;
 	struct genradix_iter iter;
 	struct slot *s;
 	unsigned long passes = 0;
@@ -95,14 +99,14 @@ static void *reader(void *p)
 		bool first = true;
 
 		genradix_for_each(&tree, iter, s) {
-			KDS_CHECK(first || iter.pos > last, "iteration out of order at %zu", iter.pos);
-			KDS_CHECK(genradix_ptr(&tree, iter.pos) == s, "iter/ptr mismatch at %zu",
-				  iter.pos);
+			KDS_EXPECT_MSG(e, first || iter.pos > last, "iteration out of order at %zu", iter.pos);
+			KDS_EXPECT_MSG(e, genradix_ptr(&tree, iter.pos) == s, "iter/ptr mismatch at %zu",
+					  iter.pos);
 			for (int t = 0; t < ALLOCATORS; t++) {
 				unsigned long v = __atomic_load_n(&s->v[t], __ATOMIC_RELAXED);
 
-				KDS_CHECK(!v || v == value_of(t, iter.pos),
-					  "bad value at %zu", iter.pos);
+				KDS_EXPECT_MSG(e, !v || v == value_of(t, iter.pos),
+						  "bad value at %zu", iter.pos);
 			}
 			first = false;
 			last = iter.pos;
@@ -112,14 +116,14 @@ static void *reader(void *p)
 		for (i = 0; i < SHARED; i += 13) {
 			s = genradix_ptr_inlined(&tree, i);
 			if (s)
-				KDS_CHECK(genradix_ptr(&tree, i) == s, "unstable lookup %zu", i);
+				KDS_EXPECT_MSG(e, genradix_ptr(&tree, i) == s, "unstable lookup %zu", i);
 		}
 		passes++;
 	}
 	return NULL;
 }
 
-static void check_round(int round)
+static void check_round(struct kds_expect *e, int round)
 {
 	struct genradix_iter iter;
 	struct slot *s;
@@ -129,13 +133,13 @@ static void check_round(int round)
 
 	for (i = 0; i < SHARED; i++) {
 		s = genradix_ptr(&tree, i);
-		KDS_CHECK(s, "shared %zu missing", i);
+		KDS_EXPECT_MSG(e, s, "shared %zu missing", i);
 		for (t = 0; t < ALLOCATORS; t++) {
-			KDS_CHECK(seen[t][i] == s, "round %d: index %zu: thread %d got another node",
-				  round, i, t);
+			KDS_EXPECT_MSG(e, seen[t][i] == s, "round %d: index %zu: thread %d got another node",
+					  round, i, t);
 			if (s)
-				KDS_CHECK(s->v[t] == value_of(t, i), "shared %zu lost thread %d's value",
-					  i, t);
+				KDS_EXPECT_MSG(e, s->v[t] == value_of(t, i), "shared %zu lost thread %d's value",
+						  i, t);
 		}
 	}
 	for (t = 0; t < ALLOCATORS; t++) {
@@ -143,28 +147,28 @@ static void check_round(int round)
 
 		for (i = 0; i < OWN; i++) {
 			s = genradix_ptr(&tree, base + i * 37);
-			KDS_CHECK(s && s->v[t] == value_of(t, base + i * 37),
-				  "own index %zu of thread %d", base + i * 37, t);
+			KDS_EXPECT_MSG(e, s && s->v[t] == value_of(t, base + i * 37),
+					  "own index %zu of thread %d", base + i * 37, t);
 		}
 	}
 	/* Whole-tree walk: ordered, and no entry holds a foreign value. */
 	genradix_for_each(&tree, iter, s) {
-		KDS_CHECK(first || iter.pos > last, "final walk out of order");
+		KDS_EXPECT_MSG(e, first || iter.pos > last, "final walk out of order");
 		for (t = 0; t < ALLOCATORS; t++)
-			KDS_CHECK(!s->v[t] || s->v[t] == value_of(t, iter.pos),
-				  "final walk: bad value at %zu", iter.pos);
+			KDS_EXPECT_MSG(e, !s->v[t] || s->v[t] == value_of(t, iter.pos),
+					  "final walk: bad value at %zu", iter.pos);
 		first = false;
 		last = iter.pos;
 		n++;
 	}
-	KDS_CHECK(n >= SHARED + ALLOCATORS * OWN, "walk saw %zu entries", n);
+	KDS_EXPECT_MSG(e, n >= SHARED + ALLOCATORS * OWN, "walk saw %zu entries", n);
 }
 
-int main(void)
+static void concurrent_alloc(struct kds_expect *e)
 {
 	pthread_t th[ALLOCATORS + READERS];
 	struct alloc_arg args[ALLOCATORS];
-	int round, t;
+	int round, t, allocs, readers;
 
 	genradix_init(&tree);
 	for (round = 0; round < ROUNDS; round++) {
@@ -172,12 +176,19 @@ int main(void)
 		__atomic_store_n(&stop_readers, false, __ATOMIC_RELAXED);
 		pthread_barrier_init(&start, NULL, ALLOCATORS + READERS);
 		for (t = 0; t < ALLOCATORS; t++) {
+			args[t].e = e;
 			args[t].t = t;
 			args[t].round = round;
-			pthread_create(&th[t], NULL, allocator, &args[t]);
+			if (pthread_create(&th[t], NULL, allocator, &args[t]))
+				break;
 		}
+		allocs = t;
 		for (t = 0; t < READERS; t++)
-			pthread_create(&th[ALLOCATORS + t], NULL, reader, NULL);
+			if (pthread_create(&th[ALLOCATORS + t], NULL, reader, e))
+				break;
+		readers = t;
+		/* The barrier waits for every thread: one that did not start is fatal. */
+		KDS_ASSERT(e, allocs == ALLOCATORS && readers == READERS);
 		for (t = 0; t < ALLOCATORS; t++)
 			pthread_join(th[t], NULL);
 		__atomic_store_n(&stop_readers, true, __ATOMIC_RELAXED);
@@ -185,10 +196,12 @@ int main(void)
 			pthread_join(th[ALLOCATORS + t], NULL);
 		pthread_barrier_destroy(&start);
 
-		check_round(round);
+		check_round(e, round);
 		genradix_free(&tree);
-		KDS_CHECK(kds_alloc_live() == 0, "round %d: %ld nodes leaked", round,
-			  kds_alloc_live());
+		KDS_EXPECT_MSG(e, kds_alloc_live() == 0, "round %d: %ld nodes leaked", round,
+			       kds_alloc_live());
 	}
-	return kds_check_exit("genradix stress");
 }
+
+static const struct kds_case stress_cases[] = { KDS_CASE(concurrent_alloc) };
+KDS_SUITE(kds_suite_genradix_stress, "kds_genradix_stress", stress_cases, NULL);

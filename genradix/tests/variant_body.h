@@ -4,7 +4,7 @@
  * and variant_512.c: each translation unit selects its variant before
  * including genradix.h, then names its entry point with GR_VARIANT_RUN.
  */
-#include "kds_check.h"
+#include "kds_port.h"
 #include <linux/generic-radix-tree.h>
 #include "variants_test.h"
 

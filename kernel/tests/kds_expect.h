@@ -21,6 +21,11 @@
  * The runner (kernel/tests/ktap.c, shared) checks that every case freed
  * what it allocated. Only the primitives at the end of this file differ
  * per world: kernel/tests/main.c and kernel/tests/user/expect.c.
+ *
+ * Several threads of one case may fail expectations at once (the
+ * userspace-only concurrency programs pass @e to their threads): the
+ * failure count and the diagnostic cap are atomic. kds_expect_ctx() is for
+ * the case's own thread while no other thread of the case runs.
  */
 #ifndef KDS_EXPECT_H
 #define KDS_EXPECT_H
@@ -30,13 +35,14 @@
 /**
  * struct kds_expect - the state of one running test case.
  * @name: the case's name.
- * @failures: failed expectations so far.
+ * @failures: failed expectations so far (atomic: threads of the case may
+ *	fail concurrently).
  * @ctx: what the case is looking at (kds_expect_ctx()), appended to every
  *	failure; empty when unset.
  */
 struct kds_expect {
 	const char *name;
-	unsigned int failures;
+	atomic_t failures;
 	char ctx[96];
 };
 
@@ -178,6 +184,22 @@ void kds_expect_warnings_end(struct kds_expect *e);
 	if (!_kds_xok)							\
 		kds_expect_fail(e, __FILE__, __LINE__,			\
 				"expected %s", #cond);			\
+	_kds_xok;							\
+})
+
+/**
+ * KDS_EXPECT_MSG() - expect @cond to be true and say what was looked at
+ *	when it is not (for threads, which cannot use kds_expect_ctx());
+ *	evaluates to @cond.
+ * @e: the running case.
+ * @cond: the condition.
+ * @fmt: printf-style text appended to the failure.
+ */
+#define KDS_EXPECT_MSG(e, cond, fmt, ...) ({				\
+	bool _kds_xok = !!(cond);					\
+	if (!_kds_xok)							\
+		kds_expect_fail(e, __FILE__, __LINE__,			\
+				"expected %s: " fmt, #cond, ##__VA_ARGS__); \
 	_kds_xok;							\
 })
 

@@ -18,14 +18,15 @@
 #include "kds_port.h"
 #include "kds_expect.h"
 
-static unsigned int kds_ktap_notes;
+/* Diagnostics of the running case; atomic, as its threads may fail at once. */
+static atomic_t kds_ktap_notes = ATOMIC_INIT(0);
 
 static void kds_ktap_note(struct kds_expect *e, const char *where,
 			  const char *fmt, va_list ap)
 {
 	char msg[192];
 
-	if (kds_ktap_notes++ >= KDS_KTAP_MAX_NOTES)
+	if (atomic_inc_return(&kds_ktap_notes) > KDS_KTAP_MAX_NOTES)
 		return;
 	kds_ktap_vformat(msg, sizeof(msg), fmt, ap);
 	kds_ktap_printf("    # %s: %s%s%s%s\n", e->name, where, msg,
@@ -48,7 +49,7 @@ void kds_expect_fail(struct kds_expect *e, const char *file, int line,
 	char where[96];
 	va_list ap;
 
-	e->failures++;
+	atomic_inc(&e->failures);
 	snprintf(where, sizeof(where), "%s:%d: ", base ? base + 1 : file, line);
 	va_start(ap, fmt);
 	kds_ktap_note(e, where, fmt, ap);
@@ -66,12 +67,13 @@ void kds_expect_note(struct kds_expect *e, const char *fmt, ...)
 
 static bool kds_ktap_run_case(const struct kds_case *c, unsigned int nr)
 {
-	struct kds_expect e = { .name = c->name };
+	struct kds_expect e = { .name = c->name, .failures = ATOMIC_INIT(0) };
 	unsigned long bad = kds_ktap_bad_frees();
 	long live = kds_alloc_live();
+	unsigned int notes;
 	long left;
 
-	kds_ktap_notes = 0;
+	atomic_set(&kds_ktap_notes, 0);
 	c->run(&e);
 	e.ctx[0] = '\0';
 	left = kds_alloc_live() - live;
@@ -81,12 +83,14 @@ static bool kds_ktap_run_case(const struct kds_case *c, unsigned int nr)
 	if (kds_ktap_bad_frees() != bad)
 		kds_expect_fail(&e, __FILE__, __LINE__, "%lu bad free(s)",
 				kds_ktap_bad_frees() - bad);
-	if (kds_ktap_notes > KDS_KTAP_MAX_NOTES)
+	notes = atomic_read(&kds_ktap_notes);
+	if (notes > KDS_KTAP_MAX_NOTES)
 		kds_ktap_printf("    # %s: %u more diagnostic(s) not shown\n", c->name,
-				kds_ktap_notes - KDS_KTAP_MAX_NOTES);
-	kds_ktap_printf("    %s %u %s\n", e.failures ? "not ok" : "ok", nr, c->name);
+				notes - KDS_KTAP_MAX_NOTES);
+	kds_ktap_printf("    %s %u %s\n", atomic_read(&e.failures) ? "not ok" : "ok", nr,
+			c->name);
 	cond_resched();
-	return !e.failures;
+	return !atomic_read(&e.failures);
 }
 
 int kds_ktap_run(const struct kds_suite *const *suites, size_t nr)

@@ -5,7 +5,8 @@
  *
  * Userspace only (threads, run under TSan too).
  */
-#include "kds_check.h"
+#include "kds_port.h"
+#include "kds_expect.h"
 
 #define THREADS 4
 #define ROUNDS 20000
@@ -43,26 +44,31 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-int main(void)
+static void contention(struct kds_expect *e)
 {
 	pthread_t t[THREADS];
+	int n;
 	struct kds_obj obj;
 
 	shared_obj = &obj;
 	obj.freed = 0;
 	kref_init(&obj.kref);
-	for (int i = 0; i < THREADS; i++)
-		pthread_create(&t[i], NULL, worker, NULL);
-	for (int i = 0; i < THREADS; i++)
+	/* Join the threads that started, even when one could not. */
+	for (n = 0; n < THREADS; n++)
+		if (!KDS_EXPECT(e, pthread_create(&t[n], NULL, worker, NULL) == 0))
+			break;
+	for (int i = 0; i < n; i++)
 		pthread_join(t[i], NULL);
 
-	KDS_CHECK(atomic_read(&counter) == THREADS * ROUNDS, "%d", atomic_read(&counter));
-	KDS_CHECK(under_mutex == (long)THREADS * ROUNDS, "%ld", under_mutex);
-	KDS_CHECK(under_spinlock == (long)THREADS * ROUNDS, "%ld", under_spinlock);
-	KDS_CHECK(refcount_read(&refs) == 1, "%u", refcount_read(&refs));
-	KDS_CHECK(obj.freed == 0, "released while references remained");
-	KDS_CHECK(kref_put(&obj.kref, obj_release) == 1, "last put releases");
-	KDS_CHECK(obj.freed == 1, "released exactly once: %d", obj.freed);
-	KDS_CHECK(kds_warn_count() == 0, "%lu warnings", kds_warn_count());
-	return kds_check_exit("port_threads_test");
+	KDS_EXPECT_EQ(e, atomic_read(&counter), THREADS * ROUNDS);
+	KDS_EXPECT_EQ(e, under_mutex, (long)THREADS * ROUNDS);
+	KDS_EXPECT_EQ(e, under_spinlock, (long)THREADS * ROUNDS);
+	KDS_EXPECT_EQ(e, refcount_read(&refs), 1);
+	KDS_EXPECT_MSG(e, obj.freed == 0, "released while references remained");
+	KDS_EXPECT_MSG(e, kref_put(&obj.kref, obj_release) == 1, "last put releases");
+	KDS_EXPECT_EQ(e, obj.freed, 1);
+	KDS_EXPECT_EQ(e, kds_warn_count(), 0);
 }
+
+static const struct kds_case port_threads_cases[] = { KDS_CASE(contention) };
+KDS_SUITE(kds_suite_port_threads, "kds_port_threads", port_threads_cases, NULL);

@@ -2,9 +2,12 @@
 /*
  * ktap_cap_test.c - the shared runner's failure output is bounded and
  * complete: a case failing 100,000 times prints KDS_KTAP_MAX_NOTES
- * diagnostics and the count of the rest, a case that leaks is failed for
+ * diagnostics and the count of the rest, as does one whose threads fail
+ * 100,000 times between them at once (every failure counted, none lost to
+ * a race; TSan checks the counters too), a case that leaks is failed for
  * it, and kds_ktap_run() reports the failed suite.
  */
+#include <pthread.h>
 #include <unistd.h>
 
 #include "kds_port.h"
@@ -33,8 +36,33 @@ static void passes(struct kds_expect *e)
 	KDS_EXPECT_EQ(e, 1 + 1, 2);
 }
 
+#define THREADS 4
+
+static void *fail_in_thread(void *arg)
+{
+	struct kds_expect *e = arg;
+	int i;
+
+	for (i = 0; i < FAILS / THREADS; i++)
+		KDS_EXPECT_MSG(e, i < 0, "failure %d", i);
+	return NULL;
+}
+
+static void fails_from_threads(struct kds_expect *e)
+{
+	pthread_t t[THREADS];
+	int i, n;
+
+	/* Join the threads that started, even when one could not. */
+	for (n = 0; n < THREADS; n++)
+		if (!KDS_EXPECT(e, pthread_create(&t[n], NULL, fail_in_thread, e) == 0))
+			break;
+	for (i = 0; i < n; i++)
+		pthread_join(t[i], NULL);
+}
+
 static const struct kds_case cap_cases[] = {
-	KDS_CASE(fails_often), KDS_CASE(leaks), KDS_CASE(passes),
+	KDS_CASE(fails_often), KDS_CASE(leaks), KDS_CASE(passes), KDS_CASE(fails_from_threads),
 };
 
 static KDS_SUITE(cap_suite, "kds_cap", cap_cases, NULL);
@@ -45,7 +73,7 @@ int main(void)
 	FILE *f = tmpfile();
 	int saved = dup(1), failed, c, ok = 1;
 	size_t lines = 0, bytes = 0;
-	char line[256], all[8192] = "";
+	char line[256], all[16384] = "";
 
 	if (!f || saved < 0) {
 		perror("ktap_cap_test: setup");
@@ -65,16 +93,20 @@ int main(void)
 	while (fgets(line, sizeof(line), f) && strlen(all) + strlen(line) < sizeof(all))
 		strcat(all, line);
 	printf("%s", all);
-	/* 2 + 3 headers, 16 + 1 notes, 1 leak note, 3 results, 1 summary, 1 suite */
-	if (lines != 28 || bytes > 200 * 28) {
-		printf("# %zu lines (%zu bytes), expected 28\n", lines, bytes);
+	/* 2 + 3 headers, 2 * (16 + 1) notes, 1 leak note, 4 results, 1 summary, 1 suite */
+	if (lines != 46 || bytes > 200 * 46) {
+		printf("# %zu lines (%zu bytes), expected 46\n", lines, bytes);
 		ok = 0;
 	}
 	if (!strstr(all, "# fails_often: 99984 more diagnostic(s) not shown\n") ||
 	    !strstr(all, "expected i == -1 (0 vs -1)") ||
 	    !strstr(all, "# leaks: ktap.c:") || !strstr(all, "1 allocation(s) not freed") ||
 	    !strstr(all, "    not ok 1 fails_often\n") || !strstr(all, "    not ok 2 leaks\n") ||
-	    !strstr(all, "    ok 3 passes\n") || !strstr(all, "\nnot ok 1 kds_cap\n")) {
+	    !strstr(all, "    ok 3 passes\n") || !strstr(all, "\nnot ok 1 kds_cap\n") ||
+	    !strstr(all, "# fails_from_threads: 99984 more diagnostic(s) not shown\n") ||
+	    !strstr(all, "expected i < 0: failure 0") ||
+	    !strstr(all, "    not ok 4 fails_from_threads\n") ||
+	    !strstr(all, "# kds_cap: 3 of 4 case(s) failed\n")) {
 		printf("# the report lacks a line it must have\n");
 		ok = 0;
 	}

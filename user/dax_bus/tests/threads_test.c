@@ -6,7 +6,8 @@
  */
 #include <time.h>
 
-#include "kds_check.h"
+#include "kds_port.h"
+#include "kds_expect.h"
 #include "user/dax_bus/dax_model.h"
 
 #define NDEV		4
@@ -39,7 +40,7 @@ static ssize_t store(struct kds_dax_model_driver *d, const char *attr, const cha
 }
 
 /* The invariants of the model, checked under its lock. */
-static void check_invariants(void)
+static void check_invariants(struct kds_expect *e)
 {
 	struct kds_dax_model_driver *d;
 	struct kds_dax_model_dev *dev;
@@ -47,43 +48,49 @@ static void check_invariants(void)
 
 	mutex_lock(&model.lock);
 	list_for_each_entry(d, &model.drivers, node) {
-		KDS_CHECK(kds_dax_driver_is_registered(&d->core), "%s listed but not registered", d->core.name);
+		KDS_EXPECT_MSG(e, kds_dax_driver_is_registered(&d->core),
+			       "%s listed but not registered", d->core.name);
 		defaults += d->core.match_always;
 	}
-	KDS_CHECK(defaults <= 1, "%u default drivers registered", defaults);
+	KDS_EXPECT_MSG(e, defaults <= 1, "%u default drivers registered", defaults);
 	list_for_each_entry(dev, &model.devices, node) {
 		if (!dev->driver)
 			continue;
-		KDS_CHECK(kds_dax_driver_is_registered(&dev->driver->core), "%s bound to an unregistered driver",
-			  dev->dax.name);
-		KDS_CHECK(kds_dev_dax_is_alive(&dev->dax) == (dev->driver != &kmem),
-			  "%s: alive state does not follow its driver", dev->dax.name);
+		KDS_EXPECT_MSG(e, kds_dax_driver_is_registered(&dev->driver->core),
+			       "%s bound to an unregistered driver", dev->dax.name);
+		KDS_EXPECT_MSG(e, kds_dev_dax_is_alive(&dev->dax) == (dev->driver != &kmem),
+			       "%s: alive state does not follow its driver", dev->dax.name);
 		bound_dd += dev->driver == &device_dax;
 		bound_kmem += dev->driver == &kmem;
 		bound_rival += dev->driver == &rival;
 	}
-	KDS_CHECK(!kds_dax_driver_is_registered(&device_dax.core) || device_dax.nr_bound == bound_dd, "device_dax count");
-	KDS_CHECK(!kds_dax_driver_is_registered(&kmem.core) || kmem.nr_bound == bound_kmem, "kmem count");
-	KDS_CHECK(!kds_dax_driver_is_registered(&rival.core) || rival.nr_bound == bound_rival, "rival count");
+	KDS_EXPECT_MSG(e, !kds_dax_driver_is_registered(&device_dax.core) ||
+		       device_dax.nr_bound == bound_dd, "device_dax count");
+	KDS_EXPECT_MSG(e, !kds_dax_driver_is_registered(&kmem.core) ||
+		       kmem.nr_bound == bound_kmem, "kmem count");
+	KDS_EXPECT_MSG(e, !kds_dax_driver_is_registered(&rival.core) ||
+		       rival.nr_bound == bound_rival, "rival count");
 	mutex_unlock(&model.lock);
 }
 
 static void *ids_worker(void *arg)
 {
+	struct kds_expect *e = arg;
 	unsigned int seed = 1;
 
 	while (running()) {
 		const char *n = names[rand_r(&seed) % NDEV];
 		ssize_t rc = store(&kmem, rand_r(&seed) & 1 ? "new_id" : "remove_id", n);
 
-		KDS_CHECK(rc == (ssize_t)strlen(n) || rc == -ENODEV, "id store: %zd", rc);
+		KDS_EXPECT_MSG(e, rc == (ssize_t)strlen(n) || rc == -ENODEV, "id store: %zd", rc);
 		count_op(0);
 	}
-	return arg;
+	return NULL;
 }
 
 static void *bind_worker(void *arg)
 {
+	struct kds_expect *e = arg;
 	unsigned int seed = 2;
 
 	while (running()) {
@@ -91,15 +98,16 @@ static void *bind_worker(void *arg)
 		const char *n = names[rand_r(&seed) % (NDEV + 2)];
 		ssize_t rc = store(d, rand_r(&seed) & 1 ? "bind" : "unbind", n);
 
-		KDS_CHECK(rc == (ssize_t)strlen(n) || rc == -ENODEV || rc == -EBUSY ||
-			  rc == -ENOMEM, "bind/unbind: %zd", rc);
+		KDS_EXPECT_MSG(e, rc == (ssize_t)strlen(n) || rc == -ENODEV || rc == -EBUSY ||
+			       rc == -ENOMEM, "bind/unbind: %zd", rc);
 		count_op(1);
 	}
-	return arg;
+	return NULL;
 }
 
 static void *driver_worker(void *arg)
 {
+	struct kds_expect *e = arg;
 	unsigned int seed = 3;
 
 	while (running()) {
@@ -112,26 +120,27 @@ static void *driver_worker(void *arg)
 			int rc = kds_dax_model_driver_register(&model, &rival);
 
 			/* The rival is a second default driver: refused while device_dax holds the slot. */
-			KDS_CHECK(rc == 0 || rc == -EINVAL, "rival register: %d", rc);
+			KDS_EXPECT_MSG(e, rc == 0 || rc == -EINVAL, "rival register: %d", rc);
 			if (rc == 0)
 				kds_dax_model_driver_unregister(&rival);
 			break;
 		}
 		case 2:
 			kds_dax_model_driver_unregister(&device_dax);
-			KDS_CHECK(kds_dax_model_driver_register(&model, &device_dax) == 0,
-				  "default driver came back refused");
+			KDS_EXPECT_MSG(e, kds_dax_model_driver_register(&model, &device_dax) == 0,
+				       "default driver came back refused");
 			break;
 		default:
-			check_invariants();
+			check_invariants(e);
 		}
 		count_op(2);
 	}
-	return arg;
+	return NULL;
 }
 
 static void *device_worker(void *arg)
 {
+	struct kds_expect *e = arg;
 	unsigned int seed = 4;
 
 	while (running()) {
@@ -139,16 +148,17 @@ static void *device_worker(void *arg)
 		struct kds_dax_model_dev *dev;
 
 		dev = kds_dax_model_device_add(&model, regions[i], i, KDS_DEV_DAX_BUS);
-		KDS_CHECK(!IS_ERR(dev), "device add: %ld", PTR_ERR(dev));
+		KDS_EXPECT_MSG(e, !IS_ERR(dev), "device add: %ld", PTR_ERR(dev));
 		if (!IS_ERR(dev))
 			kds_dax_model_device_unregister(dev);
 		count_op(3);
 	}
-	return arg;
+	return NULL;
 }
 
 static void *show_worker(void *arg)
 {
+	struct kds_expect *e = arg;
 	unsigned int seed = 5;
 	char buf[KDS_DAX_ATTR_BUF_SIZE];
 
@@ -159,23 +169,24 @@ static void *show_worker(void *arg)
 		if (dev) {
 			ssize_t n = kds_dax_model_device_show(dev, "modalias", buf);
 
-			KDS_CHECK(n == 7 && memcmp(buf, "dax:t0\n", 7) == 0, "modalias");
+			KDS_EXPECT_MSG(e, n == 7 && memcmp(buf, "dax:t0\n", 7) == 0, "modalias");
 			n = kds_dax_model_device_show(dev, "size", buf);
-			KDS_CHECK(n == 10 && memcmp(buf, "134217728\n", 10) == 0, "size");
+			KDS_EXPECT_MSG(e, n == 10 && memcmp(buf, "134217728\n", 10) == 0, "size");
 			(void)kds_dev_dax_get_private(&dev->dax);
 			kds_dax_model_device_put(dev);
 		}
 		count_op(4);
 	}
-	return arg;
+	return NULL;
 }
 
-int main(void)
+static void everything_at_once(struct kds_expect *e)
 {
 	void *(*workers[])(void *) = {
 		ids_worker, bind_worker, driver_worker, device_worker, show_worker,
 	};
 	pthread_t t[ARRAY_SIZE(workers)];
+	size_t started;
 	struct kds_dax_model_dev *devs[NDEV];
 	struct timespec pause = { .tv_sec = 1, .tv_nsec = 500000000 };
 
@@ -186,28 +197,29 @@ int main(void)
 	kds_dax_model_kmem_driver_init(&kmem, &plat);
 	kds_dax_model_device_dax_driver_init(&rival);
 	rival.core.name = "rival";
-	KDS_CHECK(kds_dax_model_driver_register(&model, &device_dax) == 0, "register");
-	KDS_CHECK(kds_dax_model_driver_register(&model, &kmem) == 0, "register");
+	KDS_EXPECT_MSG(e, kds_dax_model_driver_register(&model, &device_dax) == 0, "register");
+	KDS_EXPECT_MSG(e, kds_dax_model_driver_register(&model, &kmem) == 0, "register");
 	for (int i = 0; i < NDEV + 2; i++) {
 		regions[i] = kds_dax_region_alloc(NULL, i, (u64)i * SZ_128M, SZ_128M,
 						  0, 4096, 0);
-		KDS_CHECK(!IS_ERR(regions[i]), "region %d", i);
+		KDS_EXPECT_MSG(e, !IS_ERR(regions[i]), "region %d", i);
 	}
 	for (int i = 0; i < NDEV; i++) {
 		devs[i] = kds_dax_model_device_add(&model, regions[i], i, KDS_DEV_DAX_BUS);
-		KDS_CHECK(!IS_ERR(devs[i]), "device %d", i);
+		KDS_EXPECT_MSG(e, !IS_ERR(devs[i]), "device %d", i);
 	}
 
-	for (size_t i = 0; i < ARRAY_SIZE(workers); i++)
-		pthread_create(&t[i], NULL, workers[i], NULL);
+	for (started = 0; started < ARRAY_SIZE(workers); started++)
+		if (!KDS_EXPECT(e, pthread_create(&t[started], NULL, workers[started], e) == 0))
+			break;
 	nanosleep(&pause, NULL);
 	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
-	for (size_t i = 0; i < ARRAY_SIZE(workers); i++)
+	for (size_t i = 0; i < started; i++)
 		pthread_join(t[i], NULL);
 
-	check_invariants();
+	check_invariants(e);
 	for (int i = 0; i < 5; i++)
-		KDS_CHECK(ops[i] > 0, "worker %d never ran", i);
+		KDS_EXPECT_MSG(e, ops[i] > 0, "worker %d never ran", i);
 	printf("ops: ids %lu, bind %lu, drivers %lu, devices %lu, shows %lu\n",
 	       ops[0], ops[1], ops[2], ops[3], ops[4]);
 
@@ -221,10 +233,12 @@ int main(void)
 	if (kds_dax_driver_is_registered(&kmem.core))
 		kds_dax_model_driver_unregister(&kmem);
 	kds_dax_model_driver_unregister(&device_dax);
-	KDS_CHECK(!kds_dax_driver_is_registered(&rival.core), "rival left registered");
-	KDS_CHECK(model.bus.nr_drivers == 0, "drivers left: %u", model.bus.nr_drivers);
+	KDS_EXPECT_MSG(e, !kds_dax_driver_is_registered(&rival.core), "rival left registered");
+	KDS_EXPECT_MSG(e, model.bus.nr_drivers == 0, "drivers left: %u", model.bus.nr_drivers);
 	kds_dax_model_destroy(&model);
 	kds_dax_model_platform_destroy(&plat);
-	KDS_CHECK(kds_warn_count() == 0, "%lu warnings", kds_warn_count());
-	return kds_check_exit("dax_model_threads_test");
+	KDS_EXPECT_EQ(e, kds_warn_count(), 0);
 }
+
+static const struct kds_case dax_threads_cases[] = { KDS_CASE(everything_at_once) };
+KDS_SUITE(kds_suite_dax_threads, "kds_dax_model_threads", dax_threads_cases, NULL);
