@@ -1,4 +1,4 @@
-"""kds_case_test: one shared suite run in userspace as a plain program."""
+"""kds_case_test: shared suites run in userspace as a plain program."""
 
 load("@rules_cc//cc:defs.bzl", "cc_test")
 
@@ -14,7 +14,8 @@ def kds_case_test(name, srcs, suite, deps = [], copts = [], local_defines = [], 
     Args:
       name: target name.
       srcs: the case file and any header it includes.
-      suite: the variable the case file defines with KDS_SUITE().
+      suite: the variable the case file defines with KDS_SUITE(), or a
+        list of such variables: one program runs them all, in order.
       deps: libraries under test.
       copts: extra compiler options.
       local_defines: extra preprocessor definitions.
@@ -26,7 +27,9 @@ def kds_case_test(name, srcs, suite, deps = [], copts = [], local_defines = [], 
         srcs = srcs + ["//kernel:tests/user/main.c"],
         deps = deps + ["//kernel:expect_user"],
         copts = copts,
-        local_defines = local_defines + ["KDS_RUN_SUITE=" + suite],
+        local_defines = local_defines + ["KDS_RUN_SUITES=" + "".join(
+            ["KDS_RUN(%s)" % s for s in ([suite] if type(suite) == "string" else suite)],
+        )],
         size = size,
         **kwargs
     )

@@ -6,11 +6,16 @@
  * tree stays valid for lookups and iteration, and genradix_free() releases
  * every node.
  *
- * Userspace only: failure injection (kds_alloc_fail_nth) is the user
- * port's; the model sequences that run in both worlds are cases.c.
+ * Also prealloc failing part-way, and the kernel-style users of
+ * gr_kernel_user.h (SCTP stream table, /proc map_files) out of memory.
+ *
+ * Userspace only: failure injection (kds_alloc_fail_nth) and the count of
+ * allocation attempts are the user port's. What runs in both worlds is
+ * cases.c (the model sequences) and cases_api.c (the API semantics).
  */
 #include "kds_testing.h"
 #include "gr_test.h"
+#include "gr_kernel_user.h"
 
 KDS_TEST_SUITE(genradix_failure);
 
@@ -198,4 +203,71 @@ Test(genradix_failure, sticky_failure_from_empty)
 		cr_assert_not_null(ops->alloc(&r, ops->last_pos, GFP_KERNEL));
 		ops->free(&r);
 	}
+}
+
+Test(genradix_failure, prealloc_failure_keeps_tree_valid)
+{
+	kds_warn_set_quiet(true);
+	for (size_t k = 0; k < gr_ops_count; k++) {
+		const struct gr_ops *ops = &gr_ops_all[k];
+		struct gr_radix r;
+		size_t per_leaf = gr_per_leaf(ops);
+		unsigned long before;
+		void *p;
+
+		genradix_init(&r);
+		p = ops->alloc(&r, 1, GFP_KERNEL);
+		cr_assert_not_null(p);
+		gr_put(ops, p, 0x5a);
+		kds_alloc_fail_nth(3);
+		cr_assert_eq(ops->prealloc(&r, 20 * per_leaf, GFP_KERNEL), -ENOMEM);
+		kds_alloc_fail_off();
+		cr_assert_eq(ops->ptr(&r, 1), p);
+		cr_assert_eq(gr_get(ops, p), 0x5a & gr_mask(ops));
+		/* An unrepresentable count fails before allocating anything. */
+		before = kds_alloc_attempts();
+		if (ops->last_pos != SIZE_MAX)
+			cr_assert_eq(ops->prealloc(&r, ops->last_pos + 1, GFP_KERNEL), -ENOMEM);
+		cr_assert_eq(kds_alloc_attempts(), before);
+		/* And the retry succeeds. */
+		cr_assert_eq(ops->prealloc(&r, 20 * per_leaf, GFP_KERNEL), 0);
+		cr_assert_not_null(ops->ptr(&r, 20 * per_leaf));
+		ops->free(&r);
+	}
+}
+
+Test(genradix_failure, sctp_stream_table_enomem)
+{
+	struct sctp_stream stream;
+
+	kds_warn_set_quiet(true);
+	memset(&stream, 0, sizeof(stream));
+	genradix_init(&stream.out);
+	genradix_init(&stream.in);
+	cr_assert_eq(sctp_stream_init(&stream, 8, 0, GFP_KERNEL), 0);
+	kds_alloc_fail_after(1);
+	cr_assert_eq(sctp_stream_init(&stream, 4000, 0, GFP_KERNEL), -ENOMEM);
+	kds_alloc_fail_off();
+	cr_assert_eq(stream.outcnt, 8, "the stream count is unchanged on failure");
+	cr_assert_eq(SCTP_SO(&stream, 7)->state, SCTP_STREAM_OPEN);
+	sctp_stream_free(&stream);
+}
+
+Test(genradix_failure, proc_map_files_enomem)
+{
+	struct fake_vma vmas[600];
+	char out[64];
+	int nr = -1, i;
+
+	kds_warn_set_quiet(true);
+	for (i = 0; i < 600; i++) {
+		vmas[i].vm_start = i * 0x2000UL;
+		vmas[i].vm_end = vmas[i].vm_start + 0x1000UL;
+		vmas[i].has_file = true;
+		vmas[i].f_mode = 0;
+	}
+	/* The second leaf fails: the whole collection fails, nothing leaks. */
+	kds_alloc_fail_nth(2);
+	cr_assert_eq(proc_map_files_collect(vmas, 600, out, sizeof(out), &nr), -ENOMEM);
+	cr_assert_eq(nr, -1);
 }

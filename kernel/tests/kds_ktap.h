@@ -20,6 +20,7 @@ extern bool kds_test_inject_warn;
 /* The suites of kds_test.ko: kernel/tests/ and <component>/tests/cases.c. */
 extern const struct kds_suite kds_suite_port;
 extern const struct kds_suite kds_suite_genradix;
+extern const struct kds_suite kds_suite_genradix_api;
 extern const struct kds_suite kds_suite_genradix_vs_kernel;
 extern const struct kds_suite kds_suite_dax_ids;
 extern const struct kds_suite kds_suite_dax_ids_vs_kernel;

@@ -40,6 +40,7 @@ static const struct kds_suite *const kds_test_suites[] = {
 	/* A component's own case file is built only with the component. */
 #ifdef KDS_HAVE_GENRADIX
 	&kds_suite_genradix,
+	&kds_suite_genradix_api,
 	&kds_suite_genradix_vs_kernel,
 #endif
 #ifdef KDS_HAVE_DAX_BUS

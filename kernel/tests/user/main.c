@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * main.c - a plain program running one shared suite (KDS_RUN_SUITE, set
- * by the kds_case_test macro) in userspace: the KTAP document kds_test.ko
- * prints for it, on stdout; exit status 1 when a case fails.
+ * main.c - a plain program running shared suites in userspace
+ * (KDS_RUN_SUITES, "KDS_RUN(a)KDS_RUN(b)...", set by the kds_case_test macro):
+ * the KTAP document kds_test.ko prints for them, on stdout; exit status 1
+ * when a case fails.
  * Without Criterion, it also runs under TSan.
  */
 #include "kds_port.h"
 #include "kds_expect.h"
 
-extern const struct kds_suite KDS_RUN_SUITE;
+#define KDS_RUN(s)	extern const struct kds_suite s;
+KDS_RUN_SUITES
+#undef KDS_RUN
 
 /* The randomized cases' seed and length (kds_test.seed=, steps= in the kernel). */
 unsigned long kds_test_seed = 0x6b64735f67720001UL;
@@ -16,7 +19,9 @@ unsigned long kds_test_steps = 100000;
 
 int main(void)
 {
-	static const struct kds_suite *const suites[] = { &KDS_RUN_SUITE };
+#define KDS_RUN(s)	&s,
+	static const struct kds_suite *const suites[] = { KDS_RUN_SUITES };
+#undef KDS_RUN
 	const char *seed = getenv("KDS_TEST_SEED"), *steps = getenv("KDS_TEST_STEPS");
 
 	if (seed)
