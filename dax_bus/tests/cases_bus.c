@@ -289,8 +289,9 @@ static void dax_region_attributes_as_sysfs_prints_them_in(struct kds_expect *e, 
 		ssize_t n = kds_dax_region_attrs[i].show(r, buf);
 
 		kds_expect_ctx(e, "%s", kds_dax_region_attrs[i].name);
-		KDS_EXPECT_EQ(e, n, (ssize_t)strlen(want[i]));
-		KDS_EXPECT_EQ(e, memcmp(buf, want[i], n), 0);
+		/* Compare the text only once its length is known right. */
+		if (KDS_EXPECT_EQ(e, n, (ssize_t)strlen(want[i])))
+			KDS_EXPECT_EQ(e, memcmp(buf, want[i], n), 0);
 		KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, i), 0444);
 	}
 	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[0].name, "id");
@@ -320,6 +321,8 @@ static void dax_region_dev_dax_naming_and_attributes_in(struct kds_expect *e, ch
 	ssize_t n;
 
 	r = kds_dax_region_alloc(NULL, 4, 0, DAX_SZ_1G, 1, DAX_SZ_2M, 0);
+	if (!KDS_EXPECT(e, !IS_ERR(r)))
+		return;
 	KDS_EXPECT_EQ(e, kds_dev_dax_init(&neg, r, -1, KDS_DEV_DAX_BUS), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dev_dax_init(&neg, r, 0, (enum kds_dev_dax_subsys)9), -EINVAL);
 	KDS_EXPECT_EQ(e, kref_read(&r->kref), 2);	/* a refused device took a reference */

@@ -629,7 +629,7 @@ static void dma_explanation_line(struct kds_expect *e)
 	struct kds_dma_platform p = dma_x86;
 	struct kds_dma_negotiation n;
 	struct kds_dma_dev dev;
-	char buf[256];
+	char buf[256] = "";
 	u64 mask;
 
 	kds_dma_dev_init(&dev, "nic", &p, &mask);
@@ -705,7 +705,7 @@ static void dma_pattern_64_success(struct kds_expect *e)
 
 static void dma_pattern_64_failure_no_mask_pointer(struct kds_expect *e)
 {
-	char warn[KDS_DMA_WARN_LEN];
+	char warn[KDS_DMA_WARN_LEN] = "";
 	struct kds_dma_dev dev;
 
 	kds_dma_dev_init(&dev, "mydev", &dma_probe_x86, NULL);
@@ -716,7 +716,7 @@ static void dma_pattern_64_failure_no_mask_pointer(struct kds_expect *e)
 
 static void dma_pattern_64_failure_coherent_refused(struct kds_expect *e)
 {
-	char warn[KDS_DMA_WARN_LEN];
+	char warn[KDS_DMA_WARN_LEN] = "";
 	struct kds_dma_dev dev;
 	u64 mask;
 
@@ -746,7 +746,7 @@ static void dma_pattern_split_success(struct kds_expect *e)
 
 static void dma_pattern_split_streaming_failure(struct kds_expect *e)
 {
-	char warn[KDS_DMA_WARN_LEN];
+	char warn[KDS_DMA_WARN_LEN] = "";
 	struct kds_dma_dev dev;
 
 	kds_dma_dev_init(&dev, "mydev", &dma_probe_x86, NULL);
@@ -759,7 +759,7 @@ static void dma_pattern_split_streaming_failure(struct kds_expect *e)
 
 static void dma_pattern_split_coherent_failure_restores_streaming(struct kds_expect *e)
 {
-	char warn[KDS_DMA_WARN_LEN];
+	char warn[KDS_DMA_WARN_LEN] = "";
 	struct kds_dma_dev dev;
 	u64 mask;
 
@@ -775,8 +775,8 @@ static void dma_pattern_split_coherent_failure_restores_streaming(struct kds_exp
 
 static void dma_bad_input_and_warning_buffers(struct kds_expect *e)
 {
-	char warn[KDS_DMA_WARN_LEN];
-	char small[8];
+	char warn[KDS_DMA_WARN_LEN] = "";
+	char small[8] = "";
 	struct kds_dma_platform bad = dma_probe_x86;
 	struct kds_dma_dev dev;
 	u64 mask;
