@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* region_test.c - regions, dev_dax lifecycle, attributes and lifetimes. */
+/*
+ * region_test.c - userspace only: region and dev_dax cases that inject
+ * allocation failures (kds_alloc_fail_*), count the port's warnings
+ * (kds_warn_count()) or force the port's refcount past its limits, which
+ * only the userspace port allows. The rest of the region, dev_dax and
+ * attribute cases are in tests/cases_bus.c, run in kds_test.ko too.
+ */
 #include "kds_testing.h"
 #include "kds/dax_bus.h"
 #include "dax_bus/tests/permutation.h"
@@ -54,111 +60,6 @@ Test(dax_region, distinct_error_for_each_refusal)
 	cr_assert_eq(kds_dax_region_unregister(r), 0);
 }
 
-Test(dax_region, attributes_as_sysfs_prints_them)
-{
-	struct kds_dax_region *r;
-	char buf[KDS_DAX_ATTR_BUF_SIZE];
-	const char *want[] = { "7\n", "1073741824\n", "2097152\n", "3\n" };
-
-	r = kds_dax_region_alloc(NULL, 7, SZ_1G, SZ_1G, 3, SZ_2M, 0);
-	cr_assert(!IS_ERR(r));
-	cr_assert_eq(kds_dax_region_nr_attrs, 4);
-	for (unsigned int i = 0; i < kds_dax_region_nr_attrs; i++) {
-		ssize_t n = kds_dax_region_attrs[i].show(r, buf);
-
-		cr_assert_eq(n, (ssize_t)strlen(want[i]), "%s", kds_dax_region_attrs[i].name);
-		cr_assert_eq(memcmp(buf, want[i], n), 0, "%s", kds_dax_region_attrs[i].name);
-		cr_assert_eq(kds_dax_region_attr_visible(r, i), 0444);
-	}
-	cr_assert_str_eq(kds_dax_region_attrs[0].name, "id");
-	cr_assert_str_eq(kds_dax_region_attrs[1].name, "size");
-	cr_assert_str_eq(kds_dax_region_attrs[2].name, "align");
-	cr_assert_str_eq(kds_dax_region_attrs[3].name, "target_node");
-	cr_assert_eq(kds_dax_region_attr_visible(r, 4), 0);
-	r->target_node = -1;
-	cr_assert_eq(kds_dax_region_attr_visible(r, 3), 0, "negative node is hidden");
-	cr_assert_eq(kds_dax_region_attr_visible(r, 0), 0444);
-	kds_dax_region_get(r);
-	kds_dax_region_unregister(r);
-	cr_assert_eq(kds_dax_region_attr_visible(r, 0), 0, "unregistered: nothing visible");
-	kds_dax_region_put(r);
-	kds_dax_region_put(r);
-}
-
-Test(dax_region, dev_dax_naming_and_attributes)
-{
-	struct kds_dax_region *r;
-	struct kds_dev_dax d = { 0 }, neg = { 0 }, nonode = { 0 };
-	char buf[KDS_DAX_ATTR_BUF_SIZE];
-	ssize_t n;
-
-	r = kds_dax_region_alloc(NULL, 4, 0, SZ_1G, 1, SZ_2M, 0);
-	cr_assert_eq(kds_dev_dax_init(&neg, r, -1, KDS_DEV_DAX_BUS), -EINVAL);
-	cr_assert_eq(kds_dev_dax_init(&neg, r, 0, (enum kds_dev_dax_subsys)9), -EINVAL);
-	cr_assert_eq(kref_read(&r->kref), 2, "a refused device took a reference");
-	cr_assert_eq(kds_dev_dax_init(&d, r, 5, KDS_DEV_DAX_BUS), 0);
-	cr_assert_str_eq(d.name, "dax4.5");
-	cr_assert_eq(kref_read(&r->kref), 3);
-	cr_assert_eq(kds_dev_dax_size(&d), SZ_1G);
-
-	cr_assert_eq(kds_dev_dax_nr_attrs, 3);
-	cr_assert_str_eq(kds_dev_dax_attrs[0].name, "modalias");
-	n = kds_dev_dax_attrs[0].show(&d, buf);
-	cr_assert_eq(n, 7);
-	cr_assert_eq(memcmp(buf, "dax:t0\n", 7), 0);
-	cr_assert_str_eq(kds_dev_dax_attrs[1].name, "size");
-	n = kds_dev_dax_attrs[1].show(&d, buf);
-	cr_assert_eq(n, 11);
-	cr_assert_eq(memcmp(buf, "1073741824\n", 11), 0);
-	cr_assert_str_eq(kds_dev_dax_attrs[2].name, "target_node");
-	n = kds_dev_dax_attrs[2].show(&d, buf);
-	cr_assert_eq(n, 2);
-	cr_assert_eq(memcmp(buf, "1\n", 2), 0);
-	for (unsigned int i = 0; i < kds_dev_dax_nr_attrs; i++)
-		cr_assert_eq(kds_dev_dax_attr_visible(&d, i), 0444);
-	cr_assert_eq(kds_dev_dax_attr_visible(&d, 3), 0);
-
-	n = kds_dev_dax_uevent(&d, buf, sizeof(buf));
-	cr_assert_eq(n, 15);
-	cr_assert_str_eq(buf, "MODALIAS=dax:t0");
-	cr_assert_eq(kds_dev_dax_uevent(&d, buf, 15), -ENOMEM);
-	cr_assert_eq(kds_dev_dax_uevent(&d, buf, 16), 15);
-
-	/* target_node is inherited and hidden when negative */
-	r->target_node = -1;
-	cr_assert_eq(kds_dev_dax_init(&nonode, r, 6, KDS_DEV_DAX_BUS), 0);
-	cr_assert_eq(nonode.target_node, -1);
-	cr_assert_eq(kds_dev_dax_attr_visible(&nonode, 2), 0);
-	cr_assert_eq(kds_dev_dax_attr_visible(&nonode, 0), 0444);
-
-	kds_dev_dax_release(&d);
-	kds_dev_dax_release(&nonode);
-	kds_dax_region_unregister(r);
-	kds_dax_region_put(r);
-}
-
-Test(dax_region, run_kill_hides_private_data)
-{
-	struct kds_dax_region *r = small_region();
-	struct kds_dev_dax d = { 0 };
-	int data = 42;
-
-	cr_assert_eq(kds_dev_dax_init(&d, r, 0, KDS_DEV_DAX_BUS), 0);
-	cr_assert_not(kds_dev_dax_is_alive(&d), "created dead");
-	kds_dev_dax_set_private(&d, &data);
-	cr_assert_null(kds_dev_dax_get_private(&d), "private data reachable while dead");
-	kds_dev_dax_run(&d);
-	cr_assert_eq(kds_dev_dax_get_private(&d), &data);
-	kds_dev_dax_kill(&d);
-	cr_assert_null(kds_dev_dax_get_private(&d));
-	kds_dev_dax_run(&d);
-	cr_assert_eq(kds_dev_dax_get_private(&d), &data, "run again after kill");
-	kds_dev_dax_release(&d);
-	cr_assert_null(kds_dev_dax_get_private(&d), "released device is dead");
-	kds_dax_region_put(r);
-	kds_dax_region_unregister(r);
-}
-
 /*
  * The device_dax driver's probe runs the device and its remove kills it;
  * the private data set at creation is reachable only in between.
@@ -188,59 +89,6 @@ Test(dax_region, device_dax_probe_and_remove)
 	cr_assert_eq(kds_dax_device_dax_remove(NULL), -EINVAL);
 	cr_assert_eq(kds_warn_count(), 0);
 	kds_dax_region_unregister(r);
-	kds_dax_region_put(r);
-}
-
-/* Lookup by file name: one answer per name, -ENOENT for no such file. */
-Test(dax_region, attribute_show_by_name)
-{
-	struct kds_dax_region *r = kds_dax_region_alloc(NULL, 3, 0, SZ_1G, -1, SZ_2M, 0);
-	struct kds_dev_dax d = { 0 };
-	char buf[KDS_DAX_ATTR_BUF_SIZE];
-
-	cr_assert(!IS_ERR(r));
-	cr_assert_eq(kds_dev_dax_init(&d, r, 0, KDS_DEV_DAX_BUS), 0);
-	cr_assert_eq(kds_dax_region_attr_show(r, "align", buf), 8);
-	cr_assert_eq(memcmp(buf, "2097152\n", 8), 0);
-	cr_assert_eq(kds_dax_region_attr_show(r, "id", buf), 2);
-	cr_assert_eq(memcmp(buf, "3\n", 2), 0);
-	cr_assert_eq(kds_dev_dax_attr_show(&d, "modalias", buf), 7);
-	cr_assert_eq(memcmp(buf, "dax:t0\n", 7), 0);
-	cr_assert_eq(kds_dev_dax_attr_show(&d, "size", buf), 11);
-	cr_assert_eq(memcmp(buf, "1073741824\n", 11), 0);
-
-	/* Unknown names, names of the other table, near misses. */
-	cr_assert_eq(kds_dax_region_attr_show(r, "modalias", buf), -ENOENT);
-	cr_assert_eq(kds_dax_region_attr_show(r, "", buf), -ENOENT);
-	cr_assert_eq(kds_dax_region_attr_show(r, "align\n", buf), -ENOENT);
-	cr_assert_eq(kds_dev_dax_attr_show(&d, "align", buf), -ENOENT);
-	cr_assert_eq(kds_dev_dax_attr_show(&d, "Size", buf), -ENOENT);
-	cr_assert_eq(kds_dev_dax_attr_show(&d, "resource", buf), -ENOENT);
-	/* Hidden files: a negative node hides target_node on both. */
-	cr_assert_eq(kds_dax_region_attr_show(r, "target_node", buf), -ENOENT);
-	cr_assert_eq(kds_dev_dax_attr_show(&d, "target_node", buf), -ENOENT);
-	/* NULL arguments. */
-	cr_assert_eq(kds_dax_region_attr_show(NULL, "id", buf), -EINVAL);
-	cr_assert_eq(kds_dax_region_attr_show(r, NULL, buf), -EINVAL);
-	cr_assert_eq(kds_dax_region_attr_show(r, "id", NULL), -EINVAL);
-	cr_assert_eq(kds_dev_dax_attr_show(NULL, "size", buf), -EINVAL);
-	cr_assert_eq(kds_dev_dax_attr_show(&d, NULL, buf), -EINVAL);
-	cr_assert_eq(kds_dev_dax_attr_show(&d, "size", NULL), -EINVAL);
-	/* Every region file disappears with the registration. */
-	cr_assert_eq(kds_dax_region_unregister(r), 0);
-	cr_assert_eq(kds_dax_region_attr_show(r, "id", buf), -ENOENT);
-	kds_dev_dax_release(&d);
-	kds_dax_region_put(r);
-}
-
-Test(dax_region, no_device_on_unregistered_region)
-{
-	struct kds_dax_region *r = small_region();
-	struct kds_dev_dax d = { 0 };
-
-	kds_dax_region_unregister(r);
-	cr_assert_eq(kds_dev_dax_init(&d, r, 0, KDS_DEV_DAX_BUS), -ENXIO);
-	cr_assert_eq(kref_read(&r->kref), 1);
 	kds_dax_region_put(r);
 }
 

@@ -23,6 +23,7 @@ extern const struct kds_suite kds_suite_genradix;
 extern const struct kds_suite kds_suite_genradix_api;
 extern const struct kds_suite kds_suite_genradix_vs_kernel;
 extern const struct kds_suite kds_suite_dax_ids;
+extern const struct kds_suite kds_suite_dax_bus;
 extern const struct kds_suite kds_suite_dax_ids_vs_kernel;
 extern const struct kds_suite kds_suite_dax_ids_sysfs;
 extern const struct kds_suite kds_suite_dma_masks;

@@ -45,6 +45,7 @@ static const struct kds_suite *const kds_test_suites[] = {
 #endif
 #ifdef KDS_HAVE_DAX_BUS
 	&kds_suite_dax_ids,
+	&kds_suite_dax_bus,
 #endif
 	&kds_suite_dax_ids_sysfs,
 	&kds_suite_dax_ids_vs_kernel,

@@ -4,8 +4,8 @@
 # sequence length and its output goes through tools/testing/kunit/kunit.py
 # parse, extracted from the installed kernel source tarball, which must
 # report every case as passed. The document ktap_cap_test prints (the
-# argument after --failing; the program itself passes) must parse as two
-# failed cases.
+# argument after --failing; the program itself passes) must parse with
+# exactly the failed cases it reports.
 #
 # Without the tarball the test says so and passes (no parser to ask).
 # LINUX_SOURCE_TARBALL overrides its path.

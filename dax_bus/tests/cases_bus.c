@@ -1,0 +1,675 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cases_bus.c - the dax bus core's cases, run in both worlds: driver
+ * registration, id lists and the match rule; regions, the dev_dax
+ * lifecycle, attributes and their lookup by name; the kmem range rule and
+ * probe decisions over a fake memory platform. kds_test.ko runs this suite
+ * in the kernel; //dax_bus:bus_cases_test runs it in userspace.
+ *
+ * The cases that provoke allocation failures or count the port's warnings
+ * stay in the userspace-only tests/bus_test.c, region_test.c and
+ * kmem_test.c.
+ *
+ * Includes only the port and the dax bus header.
+ */
+#include "kds_port.h"
+#include "kds_expect.h"
+#include "kds/dax_bus.h"
+
+#define DAX_SZ_2M	(2ULL << 20)
+#define DAX_SZ_128M	(128ULL << 20)
+#define DAX_SZ_1G	(1ULL << 30)
+
+/* ------------------------------------------------------ drivers, ids */
+
+struct dax_bus_fixture {
+	struct kds_dax_bus bus;
+	struct kds_dax_region *region;
+	struct kds_dev_dax dev0, dev1, legacy;
+};
+
+/* A bus, a region and three devices on it (two bus, one class device). */
+static bool dax_bus_fixture_init(struct kds_expect *e, struct dax_bus_fixture *f)
+{
+	memset(f, 0, sizeof(*f));
+	kds_dax_bus_init(&f->bus);
+	f->region = kds_dax_region_alloc(NULL, 0, 0x100000000ULL,
+					 1ULL << 30, 1, 1 << 21, 0);
+	if (!KDS_EXPECT(e, !IS_ERR(f->region)))
+		return false;
+	return KDS_EXPECT_EQ(e, kds_dev_dax_init(&f->dev0, f->region, 0, KDS_DEV_DAX_BUS), 0) &&
+	       KDS_EXPECT_EQ(e, kds_dev_dax_init(&f->dev1, f->region, 1, KDS_DEV_DAX_BUS), 0) &&
+	       KDS_EXPECT_EQ(e, kds_dev_dax_init(&f->legacy, f->region, 2, KDS_DEV_DAX_CLASS), 0);
+}
+
+static void dax_bus_fixture_fini(struct dax_bus_fixture *f)
+{
+	kds_dev_dax_release(&f->dev0);
+	kds_dev_dax_release(&f->dev1);
+	kds_dev_dax_release(&f->legacy);
+	kds_dax_region_unregister(f->region);
+	kds_dax_region_put(f->region);
+	kds_dax_bus_destroy(&f->bus);
+}
+
+/* A bus with one driver registered on it, and its teardown. */
+static bool dax_bus_up(struct kds_expect *e, struct kds_dax_bus *bus,
+		       struct kds_dax_driver *drv)
+{
+	kds_dax_bus_init(bus);
+	return KDS_EXPECT_EQ(e, kds_dax_driver_register(bus, drv), 0);
+}
+
+static void dax_bus_down(struct kds_dax_bus *bus, struct kds_dax_driver *drv)
+{
+	kds_dax_driver_unregister(drv);
+	kds_dax_bus_destroy(bus);
+}
+
+static void dax_bus_default_driver_matches_every_bus_device(struct kds_expect *e)
+{
+	struct dax_bus_fixture f;
+	struct kds_dax_driver dd = { .name = "device_dax", .match_always = true };
+
+	if (!dax_bus_fixture_init(e, &f))
+		return;
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&f.bus, &dd), 0);
+	KDS_EXPECT(e, kds_dax_driver_match(&dd, &f.dev0));
+	KDS_EXPECT(e, kds_dax_driver_match(&dd, &f.dev1));
+	kds_dax_driver_unregister(&dd);
+	KDS_EXPECT(e, !kds_dax_driver_match(&dd, &f.dev0));	/* unregistered drivers match nothing */
+	dax_bus_fixture_fini(&f);
+}
+
+static void dax_bus_class_devices_never_match(struct kds_expect *e)
+{
+	struct dax_bus_fixture f;
+	struct kds_dax_driver dd = { .name = "device_dax", .match_always = true };
+	struct kds_dax_driver kmem = { .name = "kmem" };
+
+	if (!dax_bus_fixture_init(e, &f))
+		return;
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&f.bus, &dd), 0);
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&f.bus, &kmem), 0);
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(&kmem, "dax0.2", 6), 6);
+	KDS_EXPECT(e, !kds_dax_driver_match(&dd, &f.legacy));
+	KDS_EXPECT(e, !kds_dax_driver_match(&kmem, &f.legacy));
+	kds_dax_driver_unregister(&kmem);
+	kds_dax_driver_unregister(&dd);
+	dax_bus_fixture_fini(&f);
+}
+
+static void dax_bus_id_driver_matches_listed_names_only(struct kds_expect *e)
+{
+	struct dax_bus_fixture f;
+	struct kds_dax_driver kmem = { .name = "kmem" };
+
+	if (!dax_bus_fixture_init(e, &f))
+		return;
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&f.bus, &kmem), 0);
+	KDS_EXPECT(e, !kds_dax_driver_match(&kmem, &f.dev0));	/* kmem matches nothing by default */
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(&kmem, "dax0.1\n", 7), 7);
+	KDS_EXPECT(e, !kds_dax_driver_match(&kmem, &f.dev0));
+	KDS_EXPECT(e, kds_dax_driver_match(&kmem, &f.dev1));
+	KDS_EXPECT_EQ(e, kds_dax_remove_id_store(&kmem, "dax0.1", 6), 6);
+	KDS_EXPECT(e, !kds_dax_driver_match(&kmem, &f.dev1));
+	kds_dax_driver_unregister(&kmem);
+	dax_bus_fixture_fini(&f);
+}
+
+static void dax_bus_remove_of_absent_id_succeeds(struct kds_expect *e)
+{
+	struct kds_dax_bus bus;
+	struct kds_dax_driver kmem = { .name = "kmem" };
+
+	if (!dax_bus_up(e, &bus, &kmem))
+		return;
+	KDS_EXPECT_EQ(e, kds_dax_remove_id_store(&kmem, "dax5.5\n", 7), 7);
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(&kmem, "dax1.1", 6), 6);
+	KDS_EXPECT_EQ(e, kds_dax_remove_id_store(&kmem, "dax1.2", 6), 6);
+	KDS_EXPECT_EQ(e, kds_dax_driver_nr_ids(&kmem), 1);
+	KDS_EXPECT_EQ(e, kds_dax_remove_id_store(&kmem, "dax1.1", 6), 6);
+	KDS_EXPECT_EQ(e, kds_dax_remove_id_store(&kmem, "dax1.1", 6), 6);
+	KDS_EXPECT_EQ(e, kds_dax_driver_nr_ids(&kmem), 0);
+	dax_bus_down(&bus, &kmem);
+}
+
+static void dax_bus_negative_name_is_refused_by_new_id(struct kds_expect *e)
+{
+	struct kds_dax_bus bus;
+	struct kds_dax_driver kmem = { .name = "kmem" };
+
+	if (!dax_bus_up(e, &bus, &kmem))
+		return;
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(&kmem, "dax-1.0", 7), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(&kmem, "dax-1.0\n", 8), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_remove_id_store(&kmem, "dax-1.0", 7), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_driver_nr_ids(&kmem), 0);
+	dax_bus_down(&bus, &kmem);
+}
+
+static void dax_bus_second_default_driver_leaves_no_trace(struct kds_expect *e)
+{
+	struct kds_dax_bus bus;
+	struct kds_dax_driver a = { .name = "device_dax", .match_always = true };
+	struct kds_dax_driver b = { .name = "other_dax", .match_always = true };
+	struct kds_dax_driver b_before;
+
+	if (!dax_bus_up(e, &bus, &a))
+		return;
+	memcpy(&b_before, &b, sizeof(b));
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&bus, &b), -EINVAL);
+	KDS_EXPECT_EQ(e, memcmp(&b_before, &b, sizeof(b)), 0);	/* refused driver modified */
+	KDS_EXPECT_PTR_EQ(e, bus.default_drv, &a);
+	KDS_EXPECT_EQ(e, bus.nr_drivers, 1);
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(&b, "dax0.0", 6), -ENODEV);
+	/* Once the first goes, the slot is free again: no counter leaked. */
+	kds_dax_driver_unregister(&a);
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&bus, &b), 0);
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&bus, &a), -EINVAL);
+	kds_dax_driver_unregister(&b);
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&bus, &a), 0);
+	kds_dax_driver_unregister(&a);
+	KDS_EXPECT(e, !bus.default_drv);
+	KDS_EXPECT_EQ(e, bus.nr_drivers, 0);
+	kds_dax_bus_destroy(&bus);
+}
+
+static void dax_bus_register_validation(struct kds_expect *e)
+{
+	struct kds_dax_bus bus;
+	struct kds_dax_driver noname = { .name = NULL };
+	struct kds_dax_driver empty = { .name = "" };
+	struct kds_dax_driver d = { .name = "d" };
+
+	kds_dax_bus_init(&bus);
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&bus, &noname), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&bus, &empty), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(NULL, &d), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&bus, &d), 0);
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&bus, &d), -EBUSY);
+	KDS_EXPECT_EQ(e, bus.nr_drivers, 1);
+	dax_bus_down(&bus, &d);
+}
+
+static void dax_bus_unregister_frees_every_id(struct kds_expect *e)
+{
+	struct kds_dax_bus bus;
+	struct kds_dax_driver kmem = { .name = "kmem" };
+	char name[KDS_DAX_NAME_LEN];
+	long live = kds_alloc_live();
+
+	if (!dax_bus_up(e, &bus, &kmem))
+		return;
+	for (int i = 0; i < 50; i++) {
+		int n = kds_dax_format_name(name, sizeof(name), i % 7, i);
+
+		KDS_EXPECT_EQ(e, kds_dax_new_id_store(&kmem, name, n), n);
+	}
+	KDS_EXPECT_EQ(e, kds_dax_driver_nr_ids(&kmem), 50);
+	KDS_EXPECT_EQ(e, kds_alloc_live(), live + 50);
+	kds_dax_driver_unregister(&kmem);
+	KDS_EXPECT_EQ(e, kds_alloc_live(), live);
+	/* Re-registering starts with an empty list. */
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&bus, &kmem), 0);
+	KDS_EXPECT_EQ(e, kds_dax_driver_nr_ids(&kmem), 0);
+	KDS_EXPECT(e, !kds_dax_driver_has_id(&kmem, 0, 0));
+	dax_bus_down(&bus, &kmem);
+}
+
+static void dax_bus_stores_on_unregistered_driver(struct kds_expect *e)
+{
+	struct kds_dax_bus bus;
+	struct kds_dax_driver kmem = { .name = "kmem" };
+	struct kds_dax_driver never = { .name = "never" };
+
+	kds_dax_bus_init(&bus);
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(&never, "dax0.0", 6), -ENODEV);
+	KDS_EXPECT_EQ(e, kds_dax_remove_id_store(&never, "dax0.0", 6), -ENODEV);
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(&never, "bogus", 5), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&bus, &kmem), 0);
+	kds_dax_driver_unregister(&kmem);
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(&kmem, "dax0.0", 6), -ENODEV);
+	KDS_EXPECT_EQ(e, kds_dax_remove_id_store(&kmem, "dax0.0", 6), -ENODEV);
+	KDS_EXPECT_EQ(e, kds_dax_driver_nr_ids(&kmem), 0);
+	kds_dax_bus_destroy(&bus);
+}
+
+static void dax_bus_driver_attr_table(struct kds_expect *e)
+{
+	struct kds_dax_bus bus;
+	struct kds_dax_driver kmem = { .name = "kmem" };
+
+	if (!dax_bus_up(e, &bus, &kmem))
+		return;
+	KDS_EXPECT_EQ(e, kds_dax_driver_nr_attrs, 2);
+	KDS_EXPECT_STREQ(e, kds_dax_driver_attrs[0].name, "new_id");
+	KDS_EXPECT_STREQ(e, kds_dax_driver_attrs[1].name, "remove_id");
+	KDS_EXPECT_EQ(e, kds_dax_driver_attrs[0].mode, 0200);
+	KDS_EXPECT_EQ(e, kds_dax_driver_attrs[0].store(&kmem, "dax4.2\n", 7), 7);
+	KDS_EXPECT(e, kds_dax_driver_has_id(&kmem, 4, 2));
+	KDS_EXPECT_EQ(e, kds_dax_driver_attrs[1].store(&kmem, "dax4.2\n", 7), 7);
+	KDS_EXPECT(e, !kds_dax_driver_has_id(&kmem, 4, 2));
+	dax_bus_down(&bus, &kmem);
+}
+
+/* ------------------------------------------- regions and dev_dax */
+
+/* Runs @fn with a sysfs-sized buffer (a page: too big for a kernel stack). */
+static void dax_with_attr_buf(struct kds_expect *e,
+			      void (*fn)(struct kds_expect *e, char *buf))
+{
+	char *buf = kmalloc(KDS_DAX_ATTR_BUF_SIZE, GFP_KERNEL);
+
+	if (!KDS_EXPECT(e, buf))
+		return;
+	fn(e, buf);
+	kfree(buf);
+}
+
+/* Region 0: 2 MiB at address 0, node 0, 2 MiB alignment. */
+static struct kds_dax_region *dax_small_region(struct kds_expect *e)
+{
+	struct kds_dax_region *r = kds_dax_region_alloc(NULL, 0, 0, DAX_SZ_2M, 0, DAX_SZ_2M, 0);
+
+	KDS_EXPECT(e, !IS_ERR(r));
+	return r;
+}
+
+static void dax_region_attributes_as_sysfs_prints_them_in(struct kds_expect *e, char *buf)
+{
+	struct kds_dax_region *r;
+	const char *want[] = { "7\n", "1073741824\n", "2097152\n", "3\n" };
+
+	r = kds_dax_region_alloc(NULL, 7, DAX_SZ_1G, DAX_SZ_1G, 3, DAX_SZ_2M, 0);
+	if (!KDS_EXPECT(e, !IS_ERR(r)))
+		return;
+	KDS_EXPECT_EQ(e, kds_dax_region_nr_attrs, 4);
+	for (unsigned int i = 0; i < kds_dax_region_nr_attrs; i++) {
+		ssize_t n = kds_dax_region_attrs[i].show(r, buf);
+
+		kds_expect_ctx(e, "%s", kds_dax_region_attrs[i].name);
+		/* Compare the text only once its length is known right. */
+		if (KDS_EXPECT_EQ(e, n, (ssize_t)strlen(want[i])))
+			KDS_EXPECT_EQ(e, memcmp(buf, want[i], n), 0);
+		KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, i), 0444);
+	}
+	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[0].name, "id");
+	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[1].name, "size");
+	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[2].name, "align");
+	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[3].name, "target_node");
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, 4), 0);
+	r->target_node = -1;
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, 3), 0);	/* negative node is hidden */
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, 0), 0444);
+	kds_dax_region_get(r);
+	kds_dax_region_unregister(r);
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, 0), 0);	/* unregistered: nothing visible */
+	kds_dax_region_put(r);
+	kds_dax_region_put(r);
+}
+
+static void dax_region_attributes_as_sysfs_prints_them(struct kds_expect *e)
+{
+	dax_with_attr_buf(e, dax_region_attributes_as_sysfs_prints_them_in);
+}
+
+static void dax_region_dev_dax_naming_and_attributes_in(struct kds_expect *e, char *buf)
+{
+	struct kds_dax_region *r;
+	struct kds_dev_dax d = { 0 }, neg = { 0 }, nonode = { 0 };
+	ssize_t n;
+
+	r = kds_dax_region_alloc(NULL, 4, 0, DAX_SZ_1G, 1, DAX_SZ_2M, 0);
+	if (!KDS_EXPECT(e, !IS_ERR(r)))
+		return;
+	KDS_EXPECT_EQ(e, kds_dev_dax_init(&neg, r, -1, KDS_DEV_DAX_BUS), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_init(&neg, r, 0, (enum kds_dev_dax_subsys)9), -EINVAL);
+	KDS_EXPECT_EQ(e, kref_read(&r->kref), 2);	/* a refused device took a reference */
+	KDS_EXPECT_EQ(e, kds_dev_dax_init(&d, r, 5, KDS_DEV_DAX_BUS), 0);
+	KDS_EXPECT_STREQ(e, d.name, "dax4.5");
+	KDS_EXPECT_EQ(e, kref_read(&r->kref), 3);
+	KDS_EXPECT_EQ(e, kds_dev_dax_size(&d), DAX_SZ_1G);
+
+	KDS_EXPECT_EQ(e, kds_dev_dax_nr_attrs, 3);
+	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[0].name, "modalias");
+	n = kds_dev_dax_attrs[0].show(&d, buf);
+	KDS_EXPECT_EQ(e, n, 7);
+	KDS_EXPECT_EQ(e, memcmp(buf, "dax:t0\n", 7), 0);
+	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[1].name, "size");
+	n = kds_dev_dax_attrs[1].show(&d, buf);
+	KDS_EXPECT_EQ(e, n, 11);
+	KDS_EXPECT_EQ(e, memcmp(buf, "1073741824\n", 11), 0);
+	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[2].name, "target_node");
+	n = kds_dev_dax_attrs[2].show(&d, buf);
+	KDS_EXPECT_EQ(e, n, 2);
+	KDS_EXPECT_EQ(e, memcmp(buf, "1\n", 2), 0);
+	for (unsigned int i = 0; i < kds_dev_dax_nr_attrs; i++)
+		KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, i), 0444);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, 3), 0);
+
+	n = kds_dev_dax_uevent(&d, buf, KDS_DAX_ATTR_BUF_SIZE);
+	KDS_EXPECT_EQ(e, n, 15);
+	KDS_EXPECT_STREQ(e, buf, "MODALIAS=dax:t0");
+	KDS_EXPECT_EQ(e, kds_dev_dax_uevent(&d, buf, 15), -ENOMEM);
+	KDS_EXPECT_EQ(e, kds_dev_dax_uevent(&d, buf, 16), 15);
+
+	/* target_node is inherited and hidden when negative */
+	r->target_node = -1;
+	KDS_EXPECT_EQ(e, kds_dev_dax_init(&nonode, r, 6, KDS_DEV_DAX_BUS), 0);
+	KDS_EXPECT_EQ(e, nonode.target_node, -1);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&nonode, 2), 0);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&nonode, 0), 0444);
+
+	kds_dev_dax_release(&d);
+	kds_dev_dax_release(&nonode);
+	kds_dax_region_unregister(r);
+	kds_dax_region_put(r);
+}
+
+static void dax_region_dev_dax_naming_and_attributes(struct kds_expect *e)
+{
+	dax_with_attr_buf(e, dax_region_dev_dax_naming_and_attributes_in);
+}
+
+static void dax_region_run_kill_hides_private_data(struct kds_expect *e)
+{
+	struct kds_dax_region *r = dax_small_region(e);
+	struct kds_dev_dax d = { 0 };
+	int data = 42;
+
+	if (IS_ERR(r))
+		return;
+	KDS_EXPECT_EQ(e, kds_dev_dax_init(&d, r, 0, KDS_DEV_DAX_BUS), 0);
+	KDS_EXPECT(e, !kds_dev_dax_is_alive(&d));	/* created dead */
+	kds_dev_dax_set_private(&d, &data);
+	KDS_EXPECT(e, !kds_dev_dax_get_private(&d));	/* private data reachable while dead */
+	kds_dev_dax_run(&d);
+	KDS_EXPECT_PTR_EQ(e, kds_dev_dax_get_private(&d), &data);
+	kds_dev_dax_kill(&d);
+	KDS_EXPECT(e, !kds_dev_dax_get_private(&d));
+	kds_dev_dax_run(&d);
+	KDS_EXPECT_PTR_EQ(e, kds_dev_dax_get_private(&d), &data);	/* run again after kill */
+	kds_dev_dax_release(&d);
+	KDS_EXPECT(e, !kds_dev_dax_get_private(&d));	/* released device is dead */
+	kds_dax_region_put(r);
+	kds_dax_region_unregister(r);
+}
+
+/* Lookup by file name: one answer per name, -ENOENT for no such file. */
+static void dax_region_attribute_show_by_name_in(struct kds_expect *e, char *buf)
+{
+	struct kds_dax_region *r = kds_dax_region_alloc(NULL, 3, 0, DAX_SZ_1G, -1, DAX_SZ_2M, 0);
+	struct kds_dev_dax d = { 0 };
+
+	if (!KDS_EXPECT(e, !IS_ERR(r)))
+		return;
+	KDS_EXPECT_EQ(e, kds_dev_dax_init(&d, r, 0, KDS_DEV_DAX_BUS), 0);
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "align", buf), 8);
+	KDS_EXPECT_EQ(e, memcmp(buf, "2097152\n", 8), 0);
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "id", buf), 2);
+	KDS_EXPECT_EQ(e, memcmp(buf, "3\n", 2), 0);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "modalias", buf), 7);
+	KDS_EXPECT_EQ(e, memcmp(buf, "dax:t0\n", 7), 0);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "size", buf), 11);
+	KDS_EXPECT_EQ(e, memcmp(buf, "1073741824\n", 11), 0);
+
+	/* Unknown names, names of the other table, near misses. */
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "modalias", buf), -ENOENT);
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "", buf), -ENOENT);
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "align\n", buf), -ENOENT);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "align", buf), -ENOENT);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "Size", buf), -ENOENT);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "resource", buf), -ENOENT);
+	/* Hidden files: a negative node hides target_node on both. */
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "target_node", buf), -ENOENT);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "target_node", buf), -ENOENT);
+	/* NULL arguments. */
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(NULL, "id", buf), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, NULL, buf), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "id", NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(NULL, "size", buf), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, NULL, buf), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "size", NULL), -EINVAL);
+	/* Every region file disappears with the registration. */
+	KDS_EXPECT_EQ(e, kds_dax_region_unregister(r), 0);
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "id", buf), -ENOENT);
+	kds_dev_dax_release(&d);
+	kds_dax_region_put(r);
+}
+
+static void dax_region_attribute_show_by_name(struct kds_expect *e)
+{
+	dax_with_attr_buf(e, dax_region_attribute_show_by_name_in);
+}
+
+static void dax_region_no_device_on_unregistered_region(struct kds_expect *e)
+{
+	struct kds_dax_region *r = dax_small_region(e);
+	struct kds_dev_dax d = { 0 };
+
+	if (IS_ERR(r))
+		return;
+	kds_dax_region_unregister(r);
+	KDS_EXPECT_EQ(e, kds_dev_dax_init(&d, r, 0, KDS_DEV_DAX_BUS), -ENXIO);
+	KDS_EXPECT_EQ(e, kref_read(&r->kref), 1);
+	kds_dax_region_put(r);
+}
+
+/* ------------------------------------------------------------- kmem */
+
+struct dax_fake_platform {
+	u64 block;
+	int reserve_rc, add_rc;
+	int reserves, unreserves, adds;
+	u64 start, size;
+	int nid;
+	bool reserved;
+};
+
+static u64 dax_fake_block(void *ctx)
+{
+	return ((struct dax_fake_platform *)ctx)->block;
+}
+
+static int dax_fake_reserve(void *ctx, u64 start, u64 size, const char *name)
+{
+	struct dax_fake_platform *p = ctx;
+
+	p->reserves++;
+	if (p->reserve_rc)
+		return p->reserve_rc;
+	if (p->reserved)
+		return -EBUSY;
+	p->reserved = true;
+	p->start = start;
+	p->size = size;
+	return 0;
+}
+
+static void dax_fake_unreserve(void *ctx, u64 start, u64 size)
+{
+	struct dax_fake_platform *p = ctx;
+
+	p->unreserves++;
+	p->reserved = false;
+}
+
+static int dax_fake_add(void *ctx, int nid, u64 start, u64 size)
+{
+	struct dax_fake_platform *p = ctx;
+
+	p->adds++;
+	p->nid = nid;
+	return p->add_rc;
+}
+
+static const struct kds_dax_kmem_ops dax_fake_ops = {
+	.memory_block_size = dax_fake_block,
+	.reserve = dax_fake_reserve,
+	.unreserve = dax_fake_unreserve,
+	.add_memory = dax_fake_add,
+};
+
+struct dax_kmem_fixture {
+	struct kds_dax_region *r;
+	struct kds_dev_dax d;
+	struct dax_fake_platform p;
+};
+
+static bool dax_kmem_setup(struct kds_expect *e, struct dax_kmem_fixture *f,
+			   u64 start, u64 size, int node)
+{
+	memset(f, 0, sizeof(*f));
+	f->p.block = DAX_SZ_128M;
+	f->r = kds_dax_region_alloc(NULL, 0, start, size, node, DAX_SZ_2M, 0);
+	if (!KDS_EXPECT(e, !IS_ERR(f->r)))
+		return false;
+	return KDS_EXPECT_EQ(e, kds_dev_dax_init(&f->d, f->r, 0, KDS_DEV_DAX_BUS), 0);
+}
+
+static void dax_kmem_teardown(struct dax_kmem_fixture *f)
+{
+	kds_dev_dax_release(&f->d);
+	kds_dax_region_unregister(f->r);
+	kds_dax_region_put(f->r);
+}
+
+static void dax_kmem_range_rounds_start_up_and_size_down(struct kds_expect *e)
+{
+	u64 s = 1, z = 1;
+
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(0, 4 * DAX_SZ_128M, DAX_SZ_128M, &s, &z), 0);
+	KDS_EXPECT_EQ(e, s, 0);
+	KDS_EXPECT_EQ(e, z, 4 * DAX_SZ_128M);
+	/* start 2M into a block: first block boundary at 128M, 3 whole blocks left */
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(DAX_SZ_2M, 4 * DAX_SZ_128M, DAX_SZ_128M, &s, &z), 0);
+	KDS_EXPECT_EQ(e, s, DAX_SZ_128M);
+	KDS_EXPECT_EQ(e, z, 3 * DAX_SZ_128M);
+	/* aligned start, ragged end */
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(DAX_SZ_128M, 2 * DAX_SZ_128M + DAX_SZ_2M, DAX_SZ_128M, &s, &z), 0);
+	KDS_EXPECT_EQ(e, s, DAX_SZ_128M);
+	KDS_EXPECT_EQ(e, z, 2 * DAX_SZ_128M);
+	/* exactly one block after rounding */
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(DAX_SZ_128M - DAX_SZ_2M, DAX_SZ_128M + DAX_SZ_2M, DAX_SZ_128M, &s, &z), 0);
+	KDS_EXPECT_EQ(e, s, DAX_SZ_128M);
+	KDS_EXPECT_EQ(e, z, DAX_SZ_128M);
+}
+
+static void dax_kmem_range_without_a_whole_block_is_refused(struct kds_expect *e)
+{
+	u64 s = 11, z = 22;
+
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(0, DAX_SZ_128M - 1, DAX_SZ_128M, &s, &z), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(DAX_SZ_2M, DAX_SZ_128M, DAX_SZ_128M, &s, &z), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(DAX_SZ_2M, DAX_SZ_2M, DAX_SZ_128M, &s, &z), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(0, 0, DAX_SZ_128M, &s, &z), -EINVAL);
+	/* wrapping and top of the address space */
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(U64_MAX - DAX_SZ_2M, DAX_SZ_2M, DAX_SZ_128M, &s, &z), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(U64_MAX - DAX_SZ_2M, 4 * DAX_SZ_2M, DAX_SZ_128M, &s, &z), -EINVAL);
+	/* bad block sizes */
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(0, DAX_SZ_128M, 0, &s, &z), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(0, DAX_SZ_128M, 3 * DAX_SZ_2M, &s, &z), -EINVAL);
+	KDS_EXPECT_EQ(e, s, 11);
+	KDS_EXPECT_EQ(e, z, 22);
+}
+
+static void dax_kmem_probe_adds_the_rounded_range_on_the_target_node(struct kds_expect *e)
+{
+	struct dax_kmem_fixture f;
+
+	if (!dax_kmem_setup(e, &f, DAX_SZ_2M, 4 * DAX_SZ_128M, 2))
+		return;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), 0);
+	KDS_EXPECT_EQ(e, f.p.start, DAX_SZ_128M);
+	KDS_EXPECT_EQ(e, f.p.size, 3 * DAX_SZ_128M);
+	KDS_EXPECT_EQ(e, f.p.nid, 2);
+	KDS_EXPECT_EQ(e, f.p.adds, 1);
+	dax_kmem_teardown(&f);
+}
+
+static void dax_kmem_negative_target_node_is_refused(struct kds_expect *e)
+{
+	struct dax_kmem_fixture f;
+
+	if (!dax_kmem_setup(e, &f, 0, 4 * DAX_SZ_128M, -1))
+		return;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), -EINVAL);
+	KDS_EXPECT_EQ(e, f.p.reserves + f.p.adds, 0);	/* platform touched */
+	dax_kmem_teardown(&f);
+}
+
+static void dax_kmem_no_whole_block_is_refused_before_reserving(struct kds_expect *e)
+{
+	struct dax_kmem_fixture f;
+
+	if (!dax_kmem_setup(e, &f, DAX_SZ_2M, DAX_SZ_128M, 0))
+		return;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), -EINVAL);
+	KDS_EXPECT_EQ(e, f.p.reserves + f.p.adds, 0);
+	dax_kmem_teardown(&f);
+}
+
+static void dax_kmem_remove_succeeds_but_range_stays_reserved(struct kds_expect *e)
+{
+	struct dax_kmem_fixture f;
+
+	if (!dax_kmem_setup(e, &f, 0, DAX_SZ_128M, 0))
+		return;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), 0);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_remove(&f.d), 0);
+	KDS_EXPECT(e, f.p.reserved);
+	KDS_EXPECT_EQ(e, f.p.unreserves, 0);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), -EBUSY);	/* a removed range was handed out again */
+	KDS_EXPECT_EQ(e, f.p.adds, 1);
+	dax_kmem_teardown(&f);
+}
+
+static void dax_kmem_platform_failures_propagate_and_undo(struct kds_expect *e)
+{
+	struct dax_kmem_fixture f;
+
+	if (!dax_kmem_setup(e, &f, 0, DAX_SZ_128M, 0))
+		return;
+	f.p.reserve_rc = -EBUSY;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), -EBUSY);
+	KDS_EXPECT_EQ(e, f.p.adds, 0);
+	f.p.reserve_rc = 0;
+	f.p.add_rc = -ENOMEM;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), -ENOMEM);
+	KDS_EXPECT_EQ(e, f.p.unreserves, 1);
+	KDS_EXPECT(e, !(f.p.reserved));	/* failed add left the range reserved */
+	f.p.add_rc = 0;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), 0);
+	f.p.block = 3;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), -EINVAL);	/* bad block size */
+	dax_kmem_teardown(&f);
+}
+
+
+static const struct kds_case kds_dax_bus_cases_run[] = {
+	KDS_CASE(dax_bus_default_driver_matches_every_bus_device),
+	KDS_CASE(dax_bus_class_devices_never_match),
+	KDS_CASE(dax_bus_id_driver_matches_listed_names_only),
+	KDS_CASE(dax_bus_remove_of_absent_id_succeeds),
+	KDS_CASE(dax_bus_negative_name_is_refused_by_new_id),
+	KDS_CASE(dax_bus_second_default_driver_leaves_no_trace),
+	KDS_CASE(dax_bus_register_validation),
+	KDS_CASE(dax_bus_unregister_frees_every_id),
+	KDS_CASE(dax_bus_stores_on_unregistered_driver),
+	KDS_CASE(dax_bus_driver_attr_table),
+	KDS_CASE(dax_region_attributes_as_sysfs_prints_them),
+	KDS_CASE(dax_region_dev_dax_naming_and_attributes),
+	KDS_CASE(dax_region_run_kill_hides_private_data),
+	KDS_CASE(dax_region_attribute_show_by_name),
+	KDS_CASE(dax_region_no_device_on_unregistered_region),
+	KDS_CASE(dax_kmem_range_rounds_start_up_and_size_down),
+	KDS_CASE(dax_kmem_range_without_a_whole_block_is_refused),
+	KDS_CASE(dax_kmem_probe_adds_the_rounded_range_on_the_target_node),
+	KDS_CASE(dax_kmem_negative_target_node_is_refused),
+	KDS_CASE(dax_kmem_no_whole_block_is_refused_before_reserving),
+	KDS_CASE(dax_kmem_remove_succeeds_but_range_stays_reserved),
+	KDS_CASE(dax_kmem_platform_failures_propagate_and_undo),
+};
+
+KDS_SUITE(kds_suite_dax_bus, "kds_dax_bus", kds_dax_bus_cases_run, NULL);
