@@ -10,9 +10,14 @@
 # against <linux/generic-radix-tree.h>, <linux/slab.h>, ...) builds with
 # kds's flags plus the one -I of the compat folder, and runs.
 #
-#   clean_consumer_test.sh INSTALL_SH CLEAN_CONSUMER_C KERNEL_STYLE_CONSUMER_C
+#   clean_consumer_test.sh INSTALL_SH CLEAN_CONSUMER_C KERNEL_STYLE_CONSUMER_C [SANITIZER-FLAG...]
+#
+# Under a sanitizer configuration libkds is instrumented, so every consumer
+# is built with the same -fsanitize flags (the trailing arguments).
 set -euo pipefail
 install_sh=$1 consumer=$2 kconsumer=$3
+shift 3
+san=("$@")
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-clean.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -26,7 +31,7 @@ build_and_run() { # build_and_run LABEL COMPILER SOURCE FLAGS...
 	local label=$1 compiler=$2 src=$3
 	shift 3
 	# shellcheck disable=SC2046 # pkg-config output is meant to be split
-	if ! "$compiler" "$@" -Wall -Wextra -Werror "$src" -o "$tmp/$label" \
+	if ! "$compiler" "$@" "${san[@]}" -Wall -Wextra -Werror "$src" -o "$tmp/$label" \
 		$(pkg-config --cflags --libs kds) >"$tmp/$label.log" 2>&1; then
 		head -c 4000 "$tmp/$label.log"
 		bad "the $label consumer does not compile ($(grep -c 'error:' "$tmp/$label.log") errors)"
