@@ -78,7 +78,7 @@ static void *allocator(void *p)
 		KDS_EXPECT_MSG(e, s, "allocator %d: alloc(%zu) failed", t, idx);
 		if (!s)
 			continue;
-		__atomic_store_n(&s->v[t], value_of(t, idx), __ATOMIC_RELAXED);
+		WRITE_ONCE(s->v[t], value_of(t, idx));
 		if (!own)
 			seen[t][idx] = s;
 		KDS_EXPECT_MSG(e, genradix_ptr(&tree, idx) == s, "allocator %d: lookup(%zu)", t, idx);
@@ -94,7 +94,7 @@ static void *reader(void *p)
 	unsigned long passes = 0;
 
 	pthread_barrier_wait(&start);
-	while (!__atomic_load_n(&stop_readers, __ATOMIC_RELAXED) || passes < 2) {
+	while (!READ_ONCE(stop_readers) || passes < 2) {
 		size_t last = 0, n = 0, i;
 		bool first = true;
 
@@ -103,7 +103,7 @@ static void *reader(void *p)
 			KDS_EXPECT_MSG(e, genradix_ptr(&tree, iter.pos) == s, "iter/ptr mismatch at %zu",
 					  iter.pos);
 			for (int t = 0; t < ALLOCATORS; t++) {
-				unsigned long v = __atomic_load_n(&s->v[t], __ATOMIC_RELAXED);
+				unsigned long v = READ_ONCE(s->v[t]);
 
 				KDS_EXPECT_MSG(e, !v || v == value_of(t, iter.pos),
 						  "bad value at %zu", iter.pos);
@@ -173,7 +173,7 @@ static void concurrent_alloc(struct kds_expect *e)
 	genradix_init(&tree);
 	for (round = 0; round < ROUNDS; round++) {
 		memset(seen, 0, sizeof(seen));
-		__atomic_store_n(&stop_readers, false, __ATOMIC_RELAXED);
+		WRITE_ONCE(stop_readers, false);
 		pthread_barrier_init(&start, NULL, ALLOCATORS + READERS);
 		for (t = 0; t < ALLOCATORS; t++) {
 			args[t].e = e;
@@ -191,7 +191,7 @@ static void concurrent_alloc(struct kds_expect *e)
 		KDS_ASSERT(e, allocs == ALLOCATORS && readers == READERS);
 		for (t = 0; t < ALLOCATORS; t++)
 			pthread_join(th[t], NULL);
-		__atomic_store_n(&stop_readers, true, __ATOMIC_RELAXED);
+		WRITE_ONCE(stop_readers, true);
 		for (t = 0; t < READERS; t++)
 			pthread_join(th[ALLOCATORS + t], NULL);
 		pthread_barrier_destroy(&start);
