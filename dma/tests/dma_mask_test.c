@@ -9,20 +9,14 @@
  */
 #include "kds_testing.h"
 #include "kds/dma.h"
+#include "dma/tests/mask_cases.h"
 #include <linux/dma-mapping.h>
 
 KDS_TEST_SUITE(dma_mask);
 
-/* x86-64, 16 GiB, ZONE_DMA, one 64 MiB swiotlb at 0xbc000000 (256 KiB per mapping). */
-static const struct kds_dma_platform x86 = {
-	.name = "x86-64",
-	.rule = KDS_DMA_RULE_5_6,
-	.zone_dma_bits = 24,
-	.ram_top = 0x3fffff000ULL,
-	.nr_bounce = 1,
-	.bounce = { { .name = "swiotlb", .base = 0xbc000000ULL,
-		      .size = 0x4000000ULL, .max_mapping = 0x40000ULL } },
-};
+/* x86-64, 16 GiB, ZONE_DMA (24 bits), the 5.6 rule. */
+static const struct kds_dma_platform x86 =
+	KDS_DMA_CASE_X86_16G("x86-64", 24, KDS_DMA_RULE_5_6);
 
 Test(dma_mask, kernel_bit_mask_name)
 {

@@ -20,25 +20,33 @@
 #include "kds_port.h"
 #include "kds/dma.h"
 
-/* x86-64 with ZONE_DMA (24 bits), 16 GiB of RAM, a 64 MiB swiotlb below 4 GiB. */
-static const struct kds_dma_platform kds_dma_case_x86_zone = {
-	.name = "x86-64 ZONE_DMA 16G",
-	.zone_dma_bits = 24,
-	.ram_top = 0x3fffff000ULL,		/* last page of 16 GiB */
-	.nr_bounce = 1,
-	.bounce = { { .name = "swiotlb", .base = 0xbc000000ULL,
-		      .size = 0x4000000ULL, .max_mapping = 0x40000ULL } },
-};
+/*
+ * KDS_DMA_CASE_X86_16G() - an x86-64 machine with 16 GiB of RAM and one
+ * 64 MiB swiotlb at 0xbc000000 (256 KiB per mapping), as an initializer.
+ * @name_: the platform's name.
+ * @zone_bits_: its ZONE_DMA width in bits, 0 when built without ZONE_DMA.
+ * @rule_: the kernel generation whose direct-mapping rule applies.
+ *
+ * The one description of this machine: the table's rows below and the
+ * single cases (tests/cases.c, tests/dma_mask_test.c) all start from it.
+ */
+#define KDS_DMA_CASE_X86_16G(name_, zone_bits_, rule_) {			\
+	.name = (name_),							\
+	.rule = (rule_),							\
+	.zone_dma_bits = (zone_bits_),						\
+	.ram_top = 0x3fffff000ULL,		/* last page of 16 GiB */	\
+	.nr_bounce = 1,								\
+	.bounce = { { .name = "swiotlb", .base = 0xbc000000ULL,		\
+		      .size = 0x4000000ULL, .max_mapping = 0x40000ULL } },	\
+}
 
-/* x86-64 built without ZONE_DMA, 16 GiB of RAM, same swiotlb. */
-static const struct kds_dma_platform kds_dma_case_x86_nozone = {
-	.name = "x86-64 no ZONE_DMA 16G",
-	.zone_dma_bits = 0,
-	.ram_top = 0x3fffff000ULL,
-	.nr_bounce = 1,
-	.bounce = { { .name = "swiotlb", .base = 0xbc000000ULL,
-		      .size = 0x4000000ULL, .max_mapping = 0x40000ULL } },
-};
+/* x86-64 with ZONE_DMA (24 bits); each row sets its own rule. */
+static const struct kds_dma_platform kds_dma_case_x86_zone =
+	KDS_DMA_CASE_X86_16G("x86-64 ZONE_DMA 16G", 24, KDS_DMA_RULE_5_6);
+
+/* x86-64 built without ZONE_DMA; each row sets its own rule. */
+static const struct kds_dma_platform kds_dma_case_x86_nozone =
+	KDS_DMA_CASE_X86_16G("x86-64 no ZONE_DMA 16G", 0, KDS_DMA_RULE_5_6);
 
 /* arm64 board like the Raspberry Pi 4: 30-bit ZONE_DMA, 8 GiB of RAM. */
 static const struct kds_dma_platform kds_dma_case_arm64_zone30 = {
