@@ -12,8 +12,8 @@
 #  - every listed folder exists with top-level .c sources and its public
 #    header; every kernel glue folder exists with .c sources;
 #  - every package of the tree that declares shared sources (a BUILD with
-#    kds_component() or a "shared_srcs" filegroup; the root's is the union
-#    of theirs) is listed;
+#    kds_component(), kds_component_filegroups() or a "shared_srcs"
+#    filegroup; the root's is the union of theirs) is listed;
 #  - malformed manifests are refused, with the line, and print nothing;
 #  - the Kbuild object lists (kernel/Kbuild, kernel/tests/Kbuild), the
 #    layout of kernel/build.sh, kds/components.h and the seam check's
@@ -58,7 +58,7 @@ while read -r name folder header public kernel; do
 done <"$tmp/list"
 listed=$(awk '{ print $2 }' "$tmp/list" | sort)
 declared=$(cd "$tree" && grep -rlE --include=BUILD --include=BUILD.bazel \
-	'kds_component\(|name = "shared_srcs"' . |
+	'kds_component(_filegroups)?\(|name = "shared_srcs"' . |
 	grep -vE '^\./(BUILD|bazel-|third_party/|\.git/)' | sed 's|^\./||; s|/BUILD[^/]*$||' | sort)
 [ -n "$declared" ] || bad "no package in $tree declares shared sources"
 unlisted=$(comm -13 <(printf '%s\n' "$listed") <(printf '%s\n' "$declared"))

@@ -59,12 +59,35 @@ def kds_component(name, hdrs, srcs = None, **kwargs):
         deps = ["//user:port"],
         **kwargs
     )
+    kds_component_filegroups()
+
+def kds_component_filegroups():
+    """The filegroups every component package provides to the module build.
+
+    ":shared_srcs": the package's top-level .c and .h files, built into the
+    userspace library and kds.ko. ":kernel_case_srcs": what kernel/build.sh
+    --tests copies into kds_test.ko from the package's tests/ folder, by
+    the same rule (tests/*.h and tests/cases*.c); empty for a component
+    with no shared cases. kds_component() declares both; a package that
+    builds its libraries itself (genradix, two node sizes) calls this.
+    """
     native.filegroup(
         name = "shared_srcs",
         srcs = native.glob([
             "*.c",
             "*.h",
         ]),
+    )
+    native.filegroup(
+        name = "kernel_case_srcs",
+        testonly = True,
+        srcs = native.glob(
+            [
+                "tests/*.h",
+                "tests/cases*.c",
+            ],
+            allow_empty = True,
+        ),
     )
 
 # The public components: their libraries and headers are what a consumer
@@ -88,6 +111,10 @@ KDS_SHARED_PACKAGES = ["//%s:%s" % (c["folder"], c["name"]) for c in KDS_COMPONE
 # Their ":shared_srcs" filegroups: every shared source, and those of the
 # public components (the API reference reads these).
 KDS_SHARED_SRCS = ["//%s:shared_srcs" % c["folder"] for c in KDS_COMPONENTS]
+
+# Their ":kernel_case_srcs" filegroups: the case files and tables that
+# kds_test.ko compiles (the VM test's inputs).
+KDS_KERNEL_CASE_SRCS = ["//%s:kernel_case_srcs" % c["folder"] for c in KDS_COMPONENTS]
 
 KDS_PUBLIC_SRCS = [
     "//%s:shared_srcs" % c["folder"]
@@ -156,7 +183,7 @@ def kds_fuzz_test(
         args += ["-f", flag]
     for hexbytes in seed_inputs:
         args += ["-x", hexbytes]
-    files = list(srcs) + data + ["//user:kds_port.h", "//user:port.c", "//kds:public_headers"]
+    files = list(srcs) + data + ["//user:port_headers", "//user:port.c", "//kds:public_headers"]
     if dict:
         args += ["-d", "$(rootpath %s)" % dict]
         files.append(dict)
