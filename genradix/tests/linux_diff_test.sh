@@ -52,7 +52,7 @@ for variant in "12 linux_diff" "9 linux_diff_512"; do
 	so="$tmp/linux_genradix_$shift_bits.so"
 	if ! $cc -std=gnu11 -O1 -fPIC -shared -w -DLXD_PAGE_SHIFT="$shift_bits" \
 		-I"$tmp/build/include" -I"$tmp/build" \
-		-I"$root/genradix/tests/linux_shim" -I"$root/genradix/tests" \
+		-I"$root/genradix/tests/linux_shim" -I"$root/genradix/tests" -I"$root/user" \
 		-o "$so" "$root/genradix/tests/linux_side.c" >"$tmp/cc.log" 2>&1; then
 		echo "FAIL: Linux's genradix does not build over the shim (PAGE_SHIFT $shift_bits):"
 		head -n 30 "$tmp/cc.log"

@@ -60,7 +60,7 @@ def _kds_headers_impl(ctx):
 
     kds/<name>.h stays kds/<name>.h (-I include: <kds/genradix.h>); the
     opt-in compat folder goes to kds/compat/ with the userspace port it
-    builds on, kds_port.h (-I include/kds/compat: <linux/slab.h>, ...).
+    builds on, kds_port.h and kds_atomic.h (-I include/kds/compat: <linux/slab.h>, ...).
     """
     outs = []
     for f in ctx.files.srcs:

@@ -19,6 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* READ_ONCE, cmpxchg_release, xchg: the userspace port's own. */
+#include "kds_atomic.h"
+
 typedef uint8_t u8;
 typedef uint64_t u64;
 typedef unsigned int gfp_t;
@@ -44,14 +47,6 @@ typedef unsigned int gfp_t;
 #define round_up(x, y)		((((x) - 1) | ((__typeof__(x))(y) - 1)) + 1)
 #define round_down(x, y)	((x) & ~((__typeof__(x))(y) - 1))
 
-#define READ_ONCE(x)		(*(const volatile __typeof__(x) *)&(x))
-#define cmpxchg_release(p, o, n) ({					\
-	__typeof__(*(p)) __lxd_old = (o);				\
-	__atomic_compare_exchange_n((p), &__lxd_old, (n), false,	\
-				    __ATOMIC_RELEASE, __ATOMIC_RELAXED);	\
-	__lxd_old;							\
-})
-#define xchg(p, v)	__atomic_exchange_n((p), (v), __ATOMIC_SEQ_CST)
 #define swap(a, b)	do { __typeof__(a) __lxd_t = (a); (a) = (b); (b) = __lxd_t; } while (0)
 
 extern long lxd_live_nodes;
