@@ -98,7 +98,7 @@ done
 
 # 3. Linux's genradix against kds's: the "kds / linux" table, a row per
 # workload and entry size (random twice: top and N=1000), or the reason
-# Linux's genradix was not measured.
+# Linux's genradix was not measured. And the host's TLB cost.
 if [ ${#linux[@]} -gt 0 ]; then
 	grep -q '^== kds / linux' "$tmp/stdout" || bad "no kds / linux table although $linux_tarball exists"
 	sed -n '/^== kds \/ linux/,/^$/p' "$tmp/stdout" >"$tmp/vslinux"
@@ -118,6 +118,8 @@ else
 		bad "no note that linux-6.1 was not measured without $linux_tarball"
 	grep -q '^== kds / linux' "$tmp/stdout" && bad "a kds / linux table without Linux's genradix"
 fi
+grep -qE '^host TLB cost .*: 8B [0-9.]+x \(.*, 24B [0-9.]+x \(.*, 100B [0-9.]+x \(' "$tmp/stdout" ||
+	bad "no TLB cost of the host for every entry size"
 
 # 4. The CSV: one header, same field count on every line, every structure
 # and workload present, numeric fields numeric.
@@ -166,6 +168,8 @@ else
 		bad "summary lacks the MET/MISS table"
 	[ "$(grep -cE '^\| (MET|MISS)' "$sum")" -eq 21 ] || bad "summary lacks target rows"
 	grep -qF "| entry | N |$mdcolumns" "$sum" || bad "summary lacks a table with every structure"
+	grep -qE "^This host's TLB cost .*: 8B [0-9.]+x .*, 24B [0-9.]+x .*, 100B [0-9.]+x" "$sum" ||
+		bad "summary lacks the host's TLB cost"
 	if [ ${#linux[@]} -gt 0 ]; then
 		grep -q '^## kds / linux' "$sum" || bad "summary lacks kds / linux"
 		[ "$(grep -cE '^\| [a-z-]+ \| (8|24|100)B \| [0-9]+ \| ([0-9.]+x|[0-9]+ vs)' "$sum")" -eq 33 ] ||

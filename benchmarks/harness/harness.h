@@ -201,6 +201,7 @@ bool bench_impl_in(enum bench_workload w, int impl);
 
 void bench_print_table(FILE *f, enum bench_workload w, bool md);
 void bench_print_vs_linux(FILE *f, bool md);
+void bench_print_tlb_cost(FILE *f, bool md);
 void bench_write_csv(FILE *f);
 void bench_write_charts(const char *dir, char *note, size_t len);
 void bench_eval_targets(void);

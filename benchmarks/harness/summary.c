@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * summary.c - summary.md: the machine (CPU model, memory, kernel,
- * transparent huge page mode, compiler), the run, the MET/MISS targets,
- * kds / linux, and a table per workload.
+ * transparent huge page mode, compiler), the run, the host's TLB cost,
+ * the MET/MISS targets, kds / linux, and a table per workload.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
