@@ -62,6 +62,18 @@
 #define __genradix_free		BENCH_LX_SYM(free)
 
 #include <linux/generic-radix-tree.h>
+
+/*
+ * Calls across a module boundary, as kernel callers make them (and as the
+ * benchmark calls kds's genradix, in its own library): never inlined into
+ * the benchmark's loops, never specialised for them.
+ */
+void *__genradix_ptr(struct __genradix *, size_t) __attribute__((noipa));
+void *__genradix_ptr_alloc(struct __genradix *, size_t, gfp_t) __attribute__((noipa));
+void *__genradix_iter_peek(struct genradix_iter *, struct __genradix *, size_t)
+	__attribute__((noipa));
+void __genradix_free(struct __genradix *) __attribute__((noipa));
+
 #include "benchmarks/linux-6.1/lib/generic-radix-tree.c.inc"
 
 /* Linux's nodes in use (the shim counts them). */
