@@ -90,6 +90,9 @@ static inline __attribute__((always_inline)) bench_u64 bench_read(const void *p)
 /**
  * struct bench_impl - one measured structure.
  * @name: column name.
+ * @unavailable: why this structure cannot run in this build (NULL when it
+ *	can): the run says so and leaves its columns out; no other member
+ *	is set then.
  * @api: the calls measured, for the summary (may be NULL).
  * @max_dense: largest dense population 0..N-1 it can hold for @esz
  *	(0: entry size unsupported; UINT64_MAX: bounded by memory only).
@@ -123,6 +126,7 @@ static inline __attribute__((always_inline)) bench_u64 bench_read(const void *p)
  */
 struct bench_impl {
 	const char *name;
+	const char *unavailable;
 	const char *api;
 	bench_u64 (*max_dense)(size_t esz);
 	bench_u64 run_cap;
@@ -146,6 +150,8 @@ extern const struct bench_impl bench_flat_thp;
 extern const struct bench_impl bench_flex;
 extern const struct bench_impl bench_genradix4k;
 extern const struct bench_impl bench_genradix512;
+extern const struct bench_impl bench_linux4k;
+extern const struct bench_impl bench_linux512;
 extern const struct bench_impl bench_judyl;
 
 /* Live bytes of the kds allocator (kds_alloc_stats().live_bytes). */

@@ -1,21 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bench_genradix.c - the kds genradix, compiled once per node size.
+ * bench_genradix.c - a generic radix tree through the kernel's API,
+ * compiled once per tree and node size.
  *
- * Without KDS_GENRADIX_VARIANT this is the PAGE_SIZE-node tree (Linux 5.1)
- * and exports bench_genradix4k; built with KDS_GENRADIX_NODE_SHIFT=9 and
- * KDS_GENRADIX_VARIANT=512 it is the 512-byte-node tree (Linux 6.9+) and
- * exports bench_genradix512. Everything else here is static, so both
- * objects link into one program.
+ * Without KDS_GENRADIX_VARIANT this is kds's PAGE_SIZE-node tree (Linux
+ * 5.1) and exports bench_genradix4k; built with KDS_GENRADIX_NODE_SHIFT=9
+ * and KDS_GENRADIX_VARIANT=512 it is kds's 512-byte-node tree (Linux 6.9+)
+ * and exports bench_genradix512. Built with BENCH_GR_LINUX and
+ * LXD_PAGE_SHIFT=12 or 9, the same code measures Linux 6.1's own
+ * lib/generic-radix-tree.c (bench_linux.h) with 4 KiB or 512-byte nodes,
+ * exporting bench_linux4k or bench_linux512. Everything else here is
+ * static, so all four objects link into one program.
  *
  * Lookups (random, sequential, dependent) use genradix_ptr() and populate
  * uses genradix_ptr_alloc(): the 5.1 API, out-of-line calls. Built with
- * BENCH_GR_INLINED defined, they use genradix_ptr_inlined() and
- * genradix_ptr_alloc_inlined() (the 6.7+ fast paths) instead. for_each
- * uses genradix_for_each().
+ * BENCH_GR_INLINED defined, kds's trees use genradix_ptr_inlined() and
+ * genradix_ptr_alloc_inlined() (the 6.7+ fast paths) instead; Linux 6.1
+ * has none. for_each uses genradix_for_each().
  */
+#ifdef BENCH_GR_LINUX
+#include "benchmarks/bench_linux.h"
+#else
 #include "kds_port.h"
 #include <linux/generic-radix-tree.h>
+#endif
 #include "benchmarks/bench.h"
 
 #define BENCH_PASTE2(a, b)	a##b
@@ -23,7 +31,10 @@
 #define BENCH_STR2(a)		#a
 #define BENCH_XSTR(a)		BENCH_STR2(a)
 
-#ifdef KDS_GENRADIX_VARIANT
+#if defined(BENCH_GR_LINUX)
+#define BENCH_GR_IMPL	BENCH_LX_IMPL
+#define BENCH_GR_NAME	BENCH_LX_NAME
+#elif defined(KDS_GENRADIX_VARIANT)
 #define BENCH_GR_IMPL	BENCH_XPASTE2(bench_genradix, KDS_GENRADIX_VARIANT)
 #define BENCH_GR_NAME	"genradix-" BENCH_XSTR(KDS_GENRADIX_VARIANT)
 #else
@@ -31,7 +42,7 @@
 #define BENCH_GR_NAME	"genradix-4k"
 #endif
 
-#ifdef BENCH_GR_INLINED
+#if defined(BENCH_GR_INLINED) && !defined(BENCH_GR_LINUX)
 #define GR_PTR(r, i)		genradix_ptr_inlined(r, i)
 #define GR_PTR_ALLOC(r, i, g)	genradix_ptr_alloc_inlined(r, i, g)
 #define GR_API	"genradix_ptr_inlined(), genradix_ptr_alloc_inlined(), genradix_for_each()"
@@ -40,6 +51,14 @@
 #define GR_PTR_ALLOC(r, i, g)	genradix_ptr_alloc(r, i, g)
 #define GR_API	"genradix_ptr(), genradix_ptr_alloc(), genradix_for_each()"
 #endif
+
+#ifdef BENCH_LINUX_MISSING
+/* No kernel source at build time: the run says so and leaves it out. */
+const struct bench_impl BENCH_GR_IMPL = {
+	.name = BENCH_GR_NAME,
+	.unavailable = BENCH_LINUX_MISSING,
+};
+#else
 
 struct gr {
 	union {
@@ -182,8 +201,9 @@ static bench_u64 gr_iter(void *p, size_t esz, bench_u64 ops)
 
 /*
  * Nodes a lookup reads, root to leaf: the depth the tree records in the
- * low bits of its root word (documented in struct __genradix), plus the
- * leaf. An empty tree reads none.
+ * low bits of its root word (documented in struct __genradix; Linux's
+ * genradix_root_to_depth() reads the same bits), plus the leaf. An empty
+ * tree reads none.
  */
 static int gr_depth(void *p, size_t esz)
 {
@@ -191,12 +211,38 @@ static int gr_depth(void *p, size_t esz)
 	struct genradix_root *r = NULL;
 
 	BENCH_DISPATCH_ESZ(esz, r = READ_ONCE(GR(h, ESZ)->tree.root));
+#ifdef BENCH_GR_LINUX
+	return r ? (int)genradix_root_to_depth(r) + 1 : 0;
+#else
 	return r ? (int)__kds_genradix_depth(r) + 1 : 0;
+#endif
 }
 
 /*
+ * Whether genradix_for_each() over @r reaches entry @e at position @idx:
+ * a tree whose index-to-offset arithmetic wrapped stores the entry where
+ * another index lives, and the iterator reports that other index. Only
+ * the leaf holding @e is allocated, so at most one leaf is walked.
+ */
+#define GR_ITER_FINDS(r, e, idx)					\
+	({								\
+		struct genradix_iter __it;				\
+		const void *__q;					\
+		bool __found = false;					\
+									\
+		genradix_for_each(r, __it, __q)				\
+			if (__q == (e)) {				\
+				__found = __it.pos == (idx);		\
+				break;					\
+			}						\
+		__found;						\
+	})
+
+/*
  * Capacity: the largest index of the form 2^k - 1 (k up to 64) that
- * genradix_ptr_alloc() accepts and genradix_ptr() finds again, plus one.
+ * genradix_ptr_alloc() accepts, genradix_ptr() finds again and
+ * genradix_for_each() reaches at that index (so an index whose byte
+ * offset overflowed onto another index's slot does not count), plus one.
  * Each probe builds a tree holding that one entry and frees it.
  */
 static bench_u64 gr_capacity(size_t esz)
@@ -215,7 +261,8 @@ static bench_u64 gr_capacity(size_t esz)
 			if (e) {
 				bench_write(e, ESZ, idx);
 				ok = genradix_ptr(GR(h, ESZ), idx) == e &&
-				     genradix_ptr(GR(h, ESZ), idx / 2) == NULL;
+				     genradix_ptr(GR(h, ESZ), idx / 2) == NULL &&
+				     GR_ITER_FINDS(GR(h, ESZ), e, idx);
 			});
 		gr_destroy(h, esz);
 		if (!ok)
@@ -240,3 +287,4 @@ const struct bench_impl BENCH_GR_IMPL = {
 	.depth = gr_depth,
 	.destroy = gr_destroy,
 };
+#endif /* !BENCH_LINUX_MISSING */

@@ -4,14 +4,28 @@
 # the depth, the MET/MISS targets, a consistent CSV, the summary, where the
 # results go, and the option handling. Never looks at timings.
 #
-#   smoke_test.sh PATH/TO/benchmarks
+#
+# Linux's own genradix (linux-6.1, linux-6.1-512) is built from the kernel
+# source tarball: on a machine that has it, its columns and the
+# "kds / linux" table must be there; without it, the run must say so.
+#
+#   smoke_test.sh PATH/TO/benchmarks LINUX_SOURCE_TARBALL
 set -uo pipefail
 bench=$(realpath "$1")
+linux_tarball=$2
 tmp=${TEST_TMPDIR:-$(mktemp -d)}
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 
-structures=(flat flat-thp flex_array genradix-4k genradix-512 JudyL)
+if [ -r "$linux_tarball" ]; then
+	linux=(linux-6.1 linux-6.1-512)
+else
+	linux=()
+fi
+structures=(flat flat-thp flex_array genradix-4k genradix-512 "${linux[@]}" JudyL)
+# The columns of a table with every structure, in order.
+columns=$(printf ' +%s' "${structures[@]}")
+mdcolumns=$(printf ' %s |' "${structures[@]}")
 workloads=(populate-cold populate-warm seq random chase foreach memory depth sparse
 	   sparse-memory capacity)
 
@@ -40,8 +54,8 @@ esac
 grep -q "results in $out" "$tmp/stderr" || bad "the run folder is not named at the start"
 
 grep -q '^kds benchmarks (--quick' "$tmp/stdout" || bad "no title line"
-grep -qE '^entry +N +flat +flat-thp +flex_array +genradix-4k +genradix-512 +JudyL' "$tmp/stdout" ||
-	bad "no table header with every structure"
+grep -qE "^entry +N$columns *\$" "$tmp/stdout" ||
+	bad "no table header with every structure ($columns)"
 for t in 'populate 0..N, cold' 'populate 0..N, warm' 'sequential lookup' 'random lookup' \
 	 'dependent random lookup' 'for_each iteration' 'memory after populate' \
 	 'depth after populate' 'sparse populate' 'capacity'; do
@@ -82,7 +96,32 @@ for e in 8 24 100; do
 	grep -qE "^ +${e}B +[+-][0-9.]+%" "$tmp/stdout" || bad "no memory overhead for ${e}B"
 done
 
-# 3. The CSV: one header, same field count on every line, every structure
+# 3. Linux's genradix against kds's: the "kds / linux" table, a row per
+# workload and entry size (random twice: top and N=1000), or the reason
+# Linux's genradix was not measured. And the host's TLB cost.
+if [ ${#linux[@]} -gt 0 ]; then
+	grep -q '^== kds / linux' "$tmp/stdout" || bad "no kds / linux table although $linux_tarball exists"
+	sed -n '/^== kds \/ linux/,/^$/p' "$tmp/stdout" >"$tmp/vslinux"
+	for e in 8 24 100; do
+		for w in populate-cold populate-warm seq random chase foreach memory depth sparse \
+			 sparse-memory; do
+			want=1
+			[ $w = random ] && want=2
+			got=$(grep -cE "^$w +${e}B [0-9]+ +([0-9.]+x \(| *[0-9]+ vs [0-9]+ levels)" "$tmp/vslinux")
+			[ "$got" -eq $want ] || bad "kds / linux: $w ${e}B has $got row(s), want $want"
+		done
+		grep -qE "^random +${e}B 1000 " "$tmp/vslinux" || bad "kds / linux: no random ${e}B N=1000"
+	done
+	grep -q 'not measured' "$tmp/stdout" && bad "a structure not measured: $(grep 'not measured' "$tmp/stdout")"
+else
+	grep -qE "^linux-6.1: not measured: .* not found" "$tmp/stdout" ||
+		bad "no note that linux-6.1 was not measured without $linux_tarball"
+	grep -q '^== kds / linux' "$tmp/stdout" && bad "a kds / linux table without Linux's genradix"
+fi
+grep -qE '^host TLB cost .*: 8B [0-9.]+x \(.*, 24B [0-9.]+x \(.*, 100B [0-9.]+x \(' "$tmp/stdout" ||
+	bad "no TLB cost of the host for every entry size"
+
+# 4. The CSV: one header, same field count on every line, every structure
 # and workload present, numeric fields numeric.
 csv=$out/results.csv
 if [ ! -s "$csv" ]; then
@@ -116,7 +155,7 @@ else
 	grep -q '^capacity,genradix-4k,8,' "$csv" || bad "genradix capacity row missing"
 fi
 
-# 4. The summary and the charts.
+# 5. The summary and the charts.
 sum=$out/summary.md
 if [ ! -s "$sum" ]; then
 	bad "summary.md missing"
@@ -128,8 +167,16 @@ else
 	grep -q '^| result | target | entry | N | depth | measured | limit | what limits it |' "$sum" ||
 		bad "summary lacks the MET/MISS table"
 	[ "$(grep -cE '^\| (MET|MISS)' "$sum")" -eq 21 ] || bad "summary lacks target rows"
-	grep -q '^| entry | N | flat | flat-thp | flex_array | genradix-4k | genradix-512 | JudyL |' "$sum" ||
-		bad "summary lacks a table with every structure"
+	grep -qF "| entry | N |$mdcolumns" "$sum" || bad "summary lacks a table with every structure"
+	grep -qE "^This host's TLB cost .*: 8B [0-9.]+x .*, 24B [0-9.]+x .*, 100B [0-9.]+x" "$sum" ||
+		bad "summary lacks the host's TLB cost"
+	if [ ${#linux[@]} -gt 0 ]; then
+		grep -q '^## kds / linux' "$sum" || bad "summary lacks kds / linux"
+		[ "$(grep -cE '^\| [a-z-]+ \| (8|24|100)B \| [0-9]+ \| ([0-9.]+x|[0-9]+ vs)' "$sum")" -eq 33 ] ||
+			bad "summary's kds / linux table lacks rows"
+	else
+		grep -q "^- linux-6.1: not measured: " "$sum" || bad "summary does not say linux-6.1 was not measured"
+	fi
 fi
 if command -v gnuplot >/dev/null; then
 	for w in populate-cold populate-warm seq random chase foreach sparse; do
@@ -139,7 +186,7 @@ else
 	grep -q 'gnuplot not found' "$sum" || bad "no note about the missing charts"
 fi
 
-# 5. --csv and --filter: CSV on stdout, only the selected workload (plus
+# 6. --csv and --filter: CSV on stdout, only the selected workload (plus
 # the flat-thp baseline); --out names the folder.
 if ! "$bench" --quick --csv --filter random/genradix-512 --esize 24 --out "$tmp/f" \
 	>"$tmp/csv" 2>/dev/null; then
@@ -153,7 +200,7 @@ grep -q '^random,genradix-512,' "$tmp/csv" || bad "--filter lost the selected ro
 grep -q '^random,flat-thp,' "$tmp/csv" || bad "--filter dropped the flat-thp baseline"
 [ -s "$tmp/f/results.csv" ] || bad "--out folder not written"
 
-# 6. Bad options are refused with a message, and nothing is written.
+# 7. Bad options are refused with a message, and nothing is written.
 "$bench" --no-such-option >/dev/null 2>"$tmp/err" && bad "unknown option accepted"
 grep -q 'unknown' "$tmp/err" || bad "no message for an unknown option"
 "$bench" --quick --filter nothing-matches --out "$tmp/n" >/dev/null 2>"$tmp/err" && bad "empty filter accepted"

@@ -35,6 +35,8 @@ enum bench_impl_id {
 	B_FLEX,
 	B_GR4K,
 	B_GR512,
+	B_LX4K,		/* Linux 6.1's genradix, 4 KiB nodes */
+	B_LX512,	/* the same with 512-byte nodes */
 	B_JUDY,
 	BENCH_NR_IMPLS
 };
@@ -127,6 +129,7 @@ void bench_plan_init(void);
 bench_u64 bench_gib_n(size_t esz);
 int bench_dense_sizes(size_t esz, bench_u64 *out);
 int bench_sparse_sizes(bench_u64 *out);
+void bench_print_unavailable(FILE *f, bool md);
 bool bench_selected(enum bench_workload w, int impl);
 bool bench_wanted(enum bench_workload w, int impl);
 bool bench_dense_ok(int impl, size_t esz, bench_u64 n);
@@ -197,6 +200,8 @@ bool bench_impl_in(enum bench_workload w, int impl);
 /* ---------------------------------------------------------------- output */
 
 void bench_print_table(FILE *f, enum bench_workload w, bool md);
+void bench_print_vs_linux(FILE *f, bool md);
+void bench_print_tlb_cost(FILE *f, bool md);
 void bench_write_csv(FILE *f);
 void bench_write_charts(const char *dir, char *note, size_t len);
 void bench_eval_targets(void);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * main.c - the kds benchmark driver: genradix (PAGE_SIZE and 512-byte
- * nodes) against the flex_array it replaced, a flat array on 4 KiB and on
- * huge pages (the physical limit) and JudyL.
+ * nodes) against Linux 6.1's own genradix (both node sizes), the
+ * flex_array it replaced, a flat array on 4 KiB and on huge pages (the
+ * physical limit) and JudyL.
  *
  *   ./bazelw run //benchmarks [-- --quick] [--filter SUBSTR] [--csv]
  *                             [--out DIR | --record]
@@ -43,6 +44,7 @@ int main(int argc, char **argv)
 	if (!bench_progress_total) {
 		fprintf(stderr, "bench: --filter '%s' selects nothing\n",
 			bench_opt.filter ? bench_opt.filter : "");
+		bench_print_unavailable(stderr, false);
 		return 2;
 	}
 	if (bench_make_out_dir())
@@ -50,6 +52,7 @@ int main(int argc, char **argv)
 	bench_timing_start();
 	bench_progress("kds benchmarks: %d measurement groups, %d repetitions, results in %s",
 		       bench_progress_total, bench_opt.reps, bench_opt.out);
+	bench_print_unavailable(stderr, false);
 	bench_run_all();
 	secs = bench_elapsed_s();
 	bench_eval_targets();
@@ -60,9 +63,11 @@ int main(int argc, char **argv)
 		printf("kds benchmarks (%s, %d repetitions, %.0f s)\n",
 		       bench_opt.record ? "full, recorded" : bench_opt.quick ? "--quick" : "full",
 		       bench_opt.reps, secs);
+		bench_print_unavailable(stdout, false);
 		for (int w = 0; w < BENCH_NR_WORKLOADS; w++)
 			bench_print_table(stdout, w, false);
 		bench_print_targets(stdout, false);
+		bench_print_vs_linux(stdout, false);
 		printf("\nchecksums: %s (sink %#llx)\ncold populates: %s\n",
 		       bench_checksum_errors ? "MISMATCH" : "all verified",
 		       (unsigned long long)bench_sink,

@@ -14,6 +14,8 @@ const struct bench_impl *const bench_impls[BENCH_NR_IMPLS] = {
 	[B_FLEX] = &bench_flex,
 	[B_GR4K] = &bench_genradix4k,
 	[B_GR512] = &bench_genradix512,
+	[B_LX4K] = &bench_linux4k,
+	[B_LX512] = &bench_linux512,
 	[B_JUDY] = &bench_judyl,
 };
 
@@ -116,11 +118,25 @@ int bench_sparse_sizes(bench_u64 *out)
 	return k;
 }
 
-/* Whether --filter selects (@w, @impl). */
+/*
+ * Say which structures this build cannot run (struct bench_impl's
+ * @unavailable) and why, as a line per structure; nothing when all run.
+ */
+void bench_print_unavailable(FILE *f, bool md)
+{
+	for (int i = 0; i < BENCH_NR_IMPLS; i++)
+		if (bench_impls[i]->unavailable)
+			fprintf(f, "%s%s: not measured: %s\n", md ? "- " : "",
+				bench_impls[i]->name, bench_impls[i]->unavailable);
+}
+
+/* Whether --filter selects (@w, @impl); never a structure that cannot run. */
 bool bench_selected(enum bench_workload w, int impl)
 {
 	char key[128];
 
+	if (bench_impls[impl]->unavailable)
+		return false;
 	if (!bench_opt.filter)
 		return true;
 	snprintf(key, sizeof(key), "%s/%s", bench_wl[w].key, bench_impls[impl]->name);
@@ -163,7 +179,7 @@ bool bench_dense_ok(int impl, size_t esz, bench_u64 n)
 {
 	const struct bench_impl *im = bench_impls[impl];
 
-	if (!esize_on(esz) || im->max_dense(esz) < n || !runs_dense(impl))
+	if (!esize_on(esz) || !runs_dense(impl) || im->max_dense(esz) < n)
 		return false;
 	return bench_opt.quick || !im->run_cap || n <= im->run_cap;
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * summary.c - summary.md: the machine (CPU model, memory, kernel,
- * transparent huge page mode, compiler), the run, a table per workload
- * and the MET/MISS targets.
+ * transparent huge page mode, compiler), the run, the host's TLB cost,
+ * the MET/MISS targets, kds / linux, and a table per workload.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -102,6 +102,7 @@ void bench_write_summary(FILE *f, const char *chart_note, double secs)
 		bench_cold_errors ? "NOT ALL COLD (see stderr)" : "all from fresh memory",
 		chart_note);
 	fputc('\n', f);
+	bench_print_unavailable(f, true);
 	for (int i = 0; i < BENCH_NR_IMPLS; i++)
 		if (bench_impls[i]->api)
 			fprintf(f, "- %s measured through %s\n", bench_impls[i]->name,
@@ -111,6 +112,7 @@ void bench_write_summary(FILE *f, const char *chart_note, double secs)
 			fprintf(f, "\n%s is measured up to N=%llu in a full run (time budget).\n",
 				bench_impls[i]->name, (unsigned long long)bench_impls[i]->run_cap);
 	bench_print_targets(f, true);
+	bench_print_vs_linux(f, true);
 	fprintf(f, "\n## Figures\n");
 	for (int w = 0; w < BENCH_NR_WORKLOADS; w++)
 		bench_print_table(f, w, true);

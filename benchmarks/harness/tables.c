@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "kds_port.h"
 #include "benchmarks/harness/harness.h"
 
 #define MAX_ROWS 64
@@ -155,5 +156,94 @@ void bench_print_table(FILE *f, enum bench_workload w, bool md)
 				fprintf(f, "  %-30s", cell);
 		}
 		fputc('\n', f);
+	}
+}
+
+/* The N a kds / linux row of workload @w compares at: the largest both ran. */
+static bench_u64 vs_linux_n(enum bench_workload w, size_t esz)
+{
+	bench_u64 best = 0;
+
+	for (size_t i = 0; i < bench_nr_results; i++) {
+		const struct bench_result *r = &bench_results[i];
+
+		if (r->w == w && r->impl == B_GR4K && r->esz == esz && r->n > best &&
+		    bench_find(w, B_LX4K, esz, r->n))
+			best = r->n;
+	}
+	return best;
+}
+
+/* One cell of the kds / linux table: kds's @a against Linux's @b. */
+static void vs_linux_cell(char *buf, size_t len, enum bench_workload w, int a, int b,
+			  size_t esz, bench_u64 n)
+{
+	double x = bench_med(w, a, esz, n), y = bench_med(w, b, esz, n);
+
+	if (isnan(x) || isnan(y))
+		snprintf(buf, len, "-");
+	else if (w == W_DEPTH)
+		snprintf(buf, len, "%.0f vs %.0f levels", x, y);
+	else if (y > 0)
+		snprintf(buf, len, "%.2fx (%.3g / %.3g %s)", x / y, x, y, bench_wl[w].unit);
+	else
+		snprintf(buf, len, "-");
+}
+
+/*
+ * The kds / linux table: kds's genradix against Linux 6.1's own at every
+ * workload and entry size, at the largest N both ran (the ~1 GiB point of
+ * a full run), plus random lookup at N = 1000 (every node in cache); one
+ * column per node size, genradix-4k / linux-6.1 and genradix-512 /
+ * linux-6.1-512. Ratios of medians: below 1.00x kds is faster (memory:
+ * smaller). Nothing when Linux's genradix was not measured.
+ */
+void bench_print_vs_linux(FILE *f, bool md)
+{
+	static const enum bench_workload rows[] = {
+		W_POPULATE_COLD, W_POPULATE_WARM, W_SEQ, W_RANDOM, W_RANDOM, W_CHASE,
+		W_FOREACH, W_MEMORY, W_DEPTH, W_SPARSE, W_SPARSE_MEM,
+	};
+	bool any = false;
+
+	for (size_t k = 0; k < bench_nr_results && !any; k++)
+		any = bench_results[k].impl == B_LX4K || bench_results[k].impl == B_LX512;
+	if (!any)
+		return;
+	if (md)
+		fprintf(f, "\n## kds / linux\n\nkds's genradix against Linux 6.1's own "
+			"lib/generic-radix-tree.c (built from the installed kernel source, "
+			"nodes from the same node pool), at the largest N both ran; ratio "
+			"of medians, kds / linux (below 1.00x kds is faster, or smaller), "
+			"with both medians.\n\n| workload | entry | N | 4 KiB nodes: "
+			"genradix-4k / linux-6.1 | 512-byte nodes: genradix-512 / "
+			"linux-6.1-512 |\n|---|---:|---:|---|---|\n");
+	else
+		fprintf(f, "\n== kds / linux: genradix against Linux 6.1's lib/generic-radix-tree.c, "
+			"ratio of medians (kds / linux; below 1.00x kds is faster or smaller)\n"
+			"%-14s %-5s %-10s %-44s %s\n", "workload", "entry", "N",
+			"4 KiB nodes: genradix-4k / linux-6.1",
+			"512-byte nodes: genradix-512 / linux-6.1-512");
+	for (int e = 0; e < BENCH_NR_ESIZES; e++) {
+		size_t esz = bench_esizes[e];
+
+		for (size_t k = 0; k < ARRAY_SIZE(rows); k++) {
+			enum bench_workload w = rows[k];
+			/* The second random row: the cache-resident N = 1000. */
+			bool small = w == W_RANDOM && k > 0 && rows[k - 1] == W_RANDOM;
+			bench_u64 n = small ? 1000 : vs_linux_n(w, esz);
+			char c4[96], c512[96];
+
+			if (!n || !bench_find(w, B_LX4K, esz, n))
+				continue;
+			vs_linux_cell(c4, sizeof(c4), w, B_GR4K, B_LX4K, esz, n);
+			vs_linux_cell(c512, sizeof(c512), w, B_GR512, B_LX512, esz, n);
+			if (md)
+				fprintf(f, "| %s | %zuB | %llu | %s | %s |\n", bench_wl[w].key,
+					esz, (unsigned long long)n, c4, c512);
+			else
+				fprintf(f, "%-14s %4zuB %-10llu %-44s %s\n", bench_wl[w].key,
+					esz, (unsigned long long)n, c4, c512);
+		}
 	}
 }

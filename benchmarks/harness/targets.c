@@ -324,6 +324,34 @@ static void print_overhead(FILE *f, bool md)
 	}
 }
 
+/*
+ * The host's TLB cost: random lookup in the flat array on 4 KiB pages
+ * against the same on huge pages, at the top point of each entry size.
+ * Every ratio to flat-thp depends on it (a host whose page walks are
+ * cheap makes flat-thp relatively slower and the ratios smaller), so the
+ * summary states it next to them.
+ */
+void bench_print_tlb_cost(FILE *f, bool md)
+{
+	bool any = false;
+
+	fprintf(f, md ? "\nThis host's TLB cost (random lookup, flat on 4 KiB pages / flat-thp, "
+		     "at the top point):" :
+		     "\nhost TLB cost (random lookup, flat on 4 KiB pages / flat-thp, top point):");
+	for (int e = 0; e < BENCH_NR_ESIZES; e++) {
+		size_t esz = bench_esizes[e];
+		bench_u64 top = bench_largest_n(W_RANDOM, B_BASE, esz);
+		double a = bench_med(W_RANDOM, B_FLAT, esz, top);
+		double b = bench_med(W_RANDOM, B_BASE, esz, top);
+
+		if (!top || isnan(a) || !(b > 0))
+			continue;
+		fprintf(f, "%s %zuB %.2fx (%.3g / %.3g ns)", any ? "," : "", esz, a / b, a, b);
+		any = true;
+	}
+	fprintf(f, "%s\n", any ? "" : " not measured in this run");
+}
+
 void bench_print_targets(FILE *f, bool md)
 {
 	char w[48], v[48];
@@ -334,8 +362,9 @@ void bench_print_targets(FILE *f, bool md)
 		fprintf(f, "\n## Targets\n\ngenradix-4k against flat-thp (the flat array on "
 			"huge pages) at the top point unless the target says otherwise; "
 			"ratios of medians. \"What limits it\" is read off other figures of "
-			"this run (no hardware counters).\n\n"
-			"| result | target | entry | N | depth | measured | limit | what limits it |\n"
+			"this run (no hardware counters).\n");
+		bench_print_tlb_cost(f, md);
+		fprintf(f, "\n| result | target | entry | N | depth | measured | limit | what limits it |\n"
 			"|---|---|---:|---:|---:|---:|---:|---|\n");
 		for (int i = 0; i < nr_targets; i++) {
 			const struct target *t = &targets[i];
@@ -348,6 +377,7 @@ void bench_print_targets(FILE *f, bool md)
 				met(t, t->stretch)) ? "" : t->limits);
 		}
 	} else {
+		bench_print_tlb_cost(f, md);
 		fprintf(f, "\n== targets: genradix-4k against flat-thp at the top point unless "
 			"named (MET/MISS)\n%-6s %-62s %-5s %-20s %-8s %-9s %s\n", "result",
 			"target", "entry", "N", "depth", "measured", "limit");

@@ -8,6 +8,12 @@
  * sizes its nodes by PAGE_SIZE, so 9 gives the 512-byte nodes Linux 6.9
  * introduced, with the 6.1 code. Nodes are counted, so the test can
  * compare Linux's node count with kds's.
+ *
+ * Nodes come from aligned_alloc() unless the build names another node
+ * allocator: LXD_NODE_ALLOC(size, gfp) returning a zeroed block aligned to
+ * its size (NULL on failure) and LXD_NODE_FREE(p, size) giving it back.
+ * The benchmark passes kds_node_alloc()/kds_node_free(), so Linux's nodes
+ * come from the same node pool as kds's.
  */
 #ifndef LXD_SHIM_H
 #define LXD_SHIM_H
@@ -53,13 +59,16 @@ extern long lxd_live_nodes;
 
 static inline unsigned long __get_free_page(gfp_t gfp)
 {
+#ifdef LXD_NODE_ALLOC
+	void *p = LXD_NODE_ALLOC(PAGE_SIZE, gfp);
+#else
 	void *p = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
 
-	if (p) {
-		if (gfp & __GFP_ZERO)
-			memset(p, 0, PAGE_SIZE);
+	if (p && (gfp & __GFP_ZERO))
+		memset(p, 0, PAGE_SIZE);
+#endif
+	if (p)
 		lxd_live_nodes++;
-	}
 	return (unsigned long)p;
 }
 
@@ -67,7 +76,11 @@ static inline void free_page(unsigned long addr)
 {
 	if (addr) {
 		lxd_live_nodes--;
+#ifdef LXD_NODE_FREE
+		LXD_NODE_FREE((void *)addr, PAGE_SIZE);
+#else
 		free((void *)addr);
+#endif
 	}
 }
 

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bench_linux.h - Linux 6.1's own generic radix tree in the benchmark,
+ * for bench_genradix.c built with BENCH_GR_LINUX (benchmarks/BUILD).
+ *
+ * lib/generic-radix-tree.c and <linux/generic-radix-tree.h> are extracted
+ * from the installed kernel source tarball at build time
+ * (linux_source.sh, into benchmarks/linux-6.1/ of the build output; none
+ * of it is in the repository) and compiled here, in this one translation
+ * unit, over the shim the differential test uses
+ * (genradix/tests/linux_shim/), with LXD_PAGE_SHIFT 12 (4 KiB nodes, as
+ * 6.1 has) or 9 (512-byte nodes, as 6.9+ has).
+ *
+ * Its nodes come from the port's node pool, kds_node_alloc() and
+ * kds_node_free(), exactly as kds's genradix nodes do, so both see the
+ * same huge-page chunks, the same recycling (warm) and the same fresh
+ * memory after kds_node_pool_release() (cold), and the allocator counters
+ * give its footprint.
+ *
+ * The kernel's exported functions are renamed per node size, so both
+ * builds link into one program next to kds's genradix (whose symbols are
+ * kds_-prefixed anyway).
+ *
+ * When the build found no tarball, source.h defines BENCH_LINUX_MISSING
+ * (the reason) and nothing else is compiled.
+ */
+#ifndef KDS_BENCH_LINUX_H
+#define KDS_BENCH_LINUX_H
+
+#include "benchmarks/linux-6.1/source.h"
+
+#define BENCH_LX_PASTE(a, b)	a##b
+#define BENCH_LX_XPASTE(a, b)	BENCH_LX_PASTE(a, b)
+
+#if LXD_PAGE_SHIFT == 12
+#define BENCH_LX_IMPL		bench_linux4k
+#define BENCH_LX_PREFIX		bench_linux4k_
+#define BENCH_LX_NAME		"linux-6.1"
+#elif LXD_PAGE_SHIFT == 9
+#define BENCH_LX_IMPL		bench_linux512
+#define BENCH_LX_PREFIX		bench_linux512_
+#define BENCH_LX_NAME		"linux-6.1-512"
+#else
+#error "bench_linux.h: LXD_PAGE_SHIFT must be 12 or 9"
+#endif
+#define BENCH_LX_SYM(s)		BENCH_LX_XPASTE(BENCH_LX_PREFIX, s)
+
+#ifndef BENCH_LINUX_MISSING
+
+#include <kds/types.h>
+
+/* The shim's node allocator: the port's node pool (see lxd_shim.h). */
+#define LXD_NODE_ALLOC(size, gfp)	kds_node_alloc(size, gfp)
+#define LXD_NODE_FREE(p, size)		kds_node_free(p, size)
+
+/* One set of global names per node size. */
+#define lxd_live_nodes		BENCH_LX_SYM(live_nodes)
+#define __genradix_ptr		BENCH_LX_SYM(ptr)
+#define __genradix_ptr_alloc	BENCH_LX_SYM(ptr_alloc)
+#define __genradix_iter_peek	BENCH_LX_SYM(iter_peek)
+#define __genradix_prealloc	BENCH_LX_SYM(prealloc)
+#define __genradix_free		BENCH_LX_SYM(free)
+
+#include <linux/generic-radix-tree.h>
+
+/*
+ * Calls across a module boundary, as kernel callers make them (and as the
+ * benchmark calls kds's genradix, in its own library): never inlined into
+ * the benchmark's loops, never specialised for them.
+ */
+void *__genradix_ptr(struct __genradix *, size_t) __attribute__((noipa));
+void *__genradix_ptr_alloc(struct __genradix *, size_t, gfp_t) __attribute__((noipa));
+void *__genradix_iter_peek(struct genradix_iter *, struct __genradix *, size_t)
+	__attribute__((noipa));
+void __genradix_free(struct __genradix *) __attribute__((noipa));
+
+#include "benchmarks/linux-6.1/lib/generic-radix-tree.c.inc"
+
+/* Linux's nodes in use (the shim counts them). */
+long lxd_live_nodes;
+
+#endif /* !BENCH_LINUX_MISSING */
+#endif /* KDS_BENCH_LINUX_H */
