@@ -8,9 +8,18 @@
 #   -t SECONDS   time budget (-max_total_time), default 15
 #   -s SEED      libFuzzer -seed, default 1
 #   -d DICT      libFuzzer dictionary file
+#   -c FILE      a seed file of the target's corpus (repeatable): hex bytes,
+#                whitespace ignored, '#' starts a comment to the end of line
 #   -x HEX       an initial corpus entry written as hex bytes (repeatable)
+#   -m N         the least number of inputs the run must execute
+#                (libFuzzer's stat::number_of_executed_units); a run that
+#                executes fewer (a stalled or early-exiting target) fails
 #   -f FLAG      an extra libFuzzer flag such as -max_len=512 (repeatable)
 # The kds_fuzz_test() macro in tools/kds.bzl fills these in.
+#
+# The seeds live in the source tree (<package>/tests/corpus/<target>/*.hex,
+# each file saying what it encodes); the run copies them into a temporary
+# corpus, so what the fuzzer adds is never written back.
 #
 # A failing input (crash-*, leak-*, timeout-*, oom-*) is saved in the
 # test's undeclared outputs ($TEST_UNDECLARED_OUTPUTS_DIR, which Bazel keeps
@@ -24,18 +33,21 @@
 # input instead of fuzzing; FILE may also name a member of the outputs.zip
 # in FILE's folder, as Bazel leaves it.
 set -euo pipefail
-secs=15; seed=1; dict=; hexseeds=(); flags=()
-while getopts t:s:d:x:f: opt; do
+secs=15; seed=1; dict=; hexseeds=(); seedfiles=(); floor=0; flags=()
+while getopts t:s:d:c:x:m:f: opt; do
 	case $opt in
 	t) secs=$OPTARG ;;
 	s) seed=$OPTARG ;;
 	d) dict=$OPTARG ;;
+	c) seedfiles+=("$OPTARG") ;;
 	x) hexseeds+=("$OPTARG") ;;
+	m) floor=$OPTARG ;;
 	f) flags+=("$OPTARG") ;;
-	*) echo "usage: $0 [-t S] [-s N] [-d DICT] [-x HEX]... [-f FLAG]... NAME ARG..." >&2
+	*) echo "usage: $0 [-t S] [-s N] [-d DICT] [-c FILE]... [-x HEX]... [-m N] [-f FLAG]... NAME ARG..." >&2
 	   exit 2 ;;
 	esac
 done
+[[ $floor =~ ^[0-9]+$ ]] || { echo "$0: -m wants a number, not '$floor'" >&2; exit 2; }
 shift $((OPTIND - 1))
 [ $# -ge 2 ] || { echo "$0: need a target name and sources" >&2; exit 2; }
 name=$1; shift
@@ -74,15 +86,25 @@ cd "$root"
 	-Iuser -I. -o "$out/$name" "$@"
 
 corpus="$out/corpus_$name"
+rm -rf "$corpus"
 mkdir -p "$corpus"
+# write_seed FILE HEX [WHERE]: HEX (pairs of digits) as bytes into FILE.
+write_seed() {
+	local file=$1 hex=$2 where=${3:-"-x"} bytes= i
+	[[ $hex =~ ^([0-9a-fA-F]{2})+$ ]] ||
+		{ echo "$name: $where wants pairs of hex digits, not '$hex'" >&2; exit 2; }
+	for ((i = 0; i < ${#hex}; i += 2)); do bytes+="\\x${hex:i:2}"; done
+	printf %b "$bytes" >"$file"
+}
 n=0
 for hex in "${hexseeds[@]+"${hexseeds[@]}"}"; do
-	[[ $hex =~ ^([0-9a-fA-F]{2})+$ ]] ||
-		{ echo "$name: -x wants pairs of hex digits, not '$hex'" >&2; exit 2; }
-	bytes=
-	for ((i = 0; i < ${#hex}; i += 2)); do bytes+="\\x${hex:i:2}"; done
 	n=$((n + 1))
-	printf %b "$bytes" >"$corpus/seed$n"
+	write_seed "$corpus/seed$n" "$hex"
+done
+for f in "${seedfiles[@]+"${seedfiles[@]}"}"; do
+	[ -f "$f" ] || { echo "$name: no seed file $f" >&2; exit 2; }
+	write_seed "$corpus/$(basename "$f" .hex)" \
+		"$(sed 's/#.*//' "$f" | tr -d ' \t\r\n')" "seed file $f"
 done
 [ -z "$dict" ] || flags+=(-dict="$root/$dict")
 
@@ -121,4 +143,14 @@ log="$out/$name.log"
 # What the run started from, then its final statistics.
 grep -E '^(Dictionary:|INFO: seed corpus:)' "$log" || true
 tail -n 25 "$log"
-echo "$name: no crash in ${secs}s"
+# A run that executed too few inputs proves nothing, whatever its status.
+execs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9][0-9]*\)$/\1/p' "$log" | tail -n 1)
+if [ -z "$execs" ]; then
+	echo "$name: FAIL: libFuzzer printed no stat::number_of_executed_units (the run ended before its final statistics)"
+	exit 1
+fi
+if [ "$execs" -lt "$floor" ]; then
+	echo "$name: FAIL: $execs inputs executed in ${secs}s, below the floor of $floor (a stalled or early-exiting target)"
+	exit 1
+fi
+echo "$name: no crash in ${secs}s, $execs inputs executed (floor $floor)"

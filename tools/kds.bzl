@@ -122,8 +122,10 @@ KDS_PUBLIC_SRCS = [
     if c["public"] == "yes"
 ]
 
-# The fuzz build carries its own ASan + UBSan; under the sanitizer
-# configurations a fuzz test is skipped unless it asks otherwise.
+# The fuzz build carries its own ASan + UBSan, whatever Bazel's
+# configuration: under --config=asan it would be the same run again and
+# under --config=tsan an ASan run, not a TSan one. Fuzz tests run in the
+# default configuration only.
 _NOT_UNDER_SANITIZERS = select({
     "//tools:asan": ["//tools:incompatible"],
     "//tools:tsan": ["//tools:incompatible"],
@@ -133,6 +135,8 @@ _NOT_UNDER_SANITIZERS = select({
 def kds_fuzz_test(
         name,
         srcs,
+        corpus,
+        min_execs,
         data = [],
         seconds = 15,
         seed = 1,
@@ -143,21 +147,28 @@ def kds_fuzz_test(
         defines = [],
         includes = [],
         copts = [],
-        seed_inputs = [],
-        under_sanitizers = False,
         size = "medium",
         **kwargs):
     """A libFuzzer smoke run: //tools:fuzz_test.sh builds srcs with clang.
 
     The target links srcs and user/port.c with
     -fsanitize=fuzzer,address,undefined and runs for `seconds` with a fixed
-    seed; any crash, leak or sanitizer report fails the test. The failing
-    input is kept in the test's undeclared outputs, and the log ends with a
-    one-line command that replays it (see tools/fuzz_test.sh).
+    seed, starting from the seed corpus kept in the source tree; any crash,
+    leak or sanitizer report fails the test, and so does a run that
+    executes fewer than `min_execs` inputs (a target that stalls or exits
+    early). The failing input is kept in the test's undeclared outputs, and
+    the log ends with a one-line command that replays it (see
+    tools/fuzz_test.sh). Default configuration only: the build carries its
+    own ASan + UBSan, so the sanitizer configurations skip it.
 
     Args:
       name: target name, also the fuzzer binary's name.
       srcs: the C files to compile (labels).
+      corpus: the seed files (labels, at least one), usually
+        glob(["tests/corpus/<target>/*.hex"]): hex bytes with '#' comments
+        saying what each input encodes.
+      min_execs: the least number of inputs the run must execute
+        (libFuzzer's stat::number_of_executed_units).
       data: headers and other files the compilation reads.
       seconds: time budget (-max_total_time).
       seed: libFuzzer -seed.
@@ -168,22 +179,24 @@ def kds_fuzz_test(
       defines: preprocessor definitions (NAME or NAME=VALUE).
       includes: include directories relative to this package.
       copts: extra clang options.
-      seed_inputs: initial corpus entries, as hex strings.
-      under_sanitizers: also run under --config=asan/tsan.
       size: Bazel test size.
       **kwargs: passed to sh_test.
     """
+    if not corpus:
+        fail("kds_fuzz_test %s: give it a seed corpus (corpus = [...])" % name)
+    if min_execs < 1:
+        fail("kds_fuzz_test %s: min_execs must be at least 1" % name)
     pkg = native.package_name()
-    args = ["-t", str(seconds), "-s", str(seed)]
+    args = ["-t", str(seconds), "-s", str(seed), "-m", str(min_execs)]
     for flag in [
         "-max_len=%d" % max_len,
         "-timeout=%d" % timeout_secs,
         "-rss_limit_mb=%d" % rss_limit_mb,
     ]:
         args += ["-f", flag]
-    for hexbytes in seed_inputs:
-        args += ["-x", hexbytes]
-    files = list(srcs) + data + ["//user:port_headers", "//user:port.c", "//kds:public_headers"]
+    for f in corpus:
+        args += ["-c", "$(rootpath %s)" % f]
+    files = list(srcs) + data + corpus + ["//user:port_headers", "//user:port.c", "//kds:public_headers"]
     if dict:
         args += ["-d", "$(rootpath %s)" % dict]
         files.append(dict)
@@ -199,6 +212,6 @@ def kds_fuzz_test(
         srcs = ["//tools:fuzz_test.sh"],
         args = args,
         data = files,
-        target_compatible_with = [] if under_sanitizers else _NOT_UNDER_SANITIZERS,
+        target_compatible_with = _NOT_UNDER_SANITIZERS,
         **kwargs
     )

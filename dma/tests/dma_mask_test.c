@@ -18,10 +18,45 @@ KDS_TEST_SUITE(dma_mask);
 static const struct kds_dma_platform x86 =
 	KDS_DMA_CASE_X86_16G("x86-64", 24, KDS_DMA_RULE_5_6);
 
+/* The kernel's name is a constant expression, as the kernel's macro is. */
+_Static_assert(DMA_BIT_MASK(64) == 0xffffffffffffffffULL, "DMA_BIT_MASK(64)");
+_Static_assert(DMA_BIT_MASK(32) == 0xffffffffULL, "DMA_BIT_MASK(32)");
+
+/*
+ * DMA_BIT_MASK(n) against values that do not come from the macro: literals
+ * at the widths drivers use, and for every width 0..64 a mask built one bit
+ * at a time (bit i is set for each i < n).
+ */
 Test(dma_mask, kernel_bit_mask_name)
 {
-	cr_assert_eq(DMA_BIT_MASK(64), KDS_DMA_BIT_MASK(64));
-	cr_assert_eq(DMA_BIT_MASK(0), 0);
+	static const struct { int n; u64 mask; } lit[] = {
+		{ 0, 0 },
+		{ 1, 0x1ULL },
+		{ 24, 0xffffffULL },
+		{ 32, 0xffffffffULL },
+		{ 36, 0xfffffffffULL },
+		{ 40, 0xffffffffffULL },
+		{ 63, 0x7fffffffffffffffULL },
+		{ 64, 0xffffffffffffffffULL },
+	};
+	size_t i;
+	int n;
+
+	for (i = 0; i < sizeof(lit) / sizeof(lit[0]); i++)
+		cr_assert_eq(DMA_BIT_MASK(lit[i].n), lit[i].mask,
+			     "DMA_BIT_MASK(%d) is %#llx, want %#llx", lit[i].n,
+			     (unsigned long long)DMA_BIT_MASK(lit[i].n),
+			     (unsigned long long)lit[i].mask);
+	for (n = 0; n <= 64; n++) {
+		u64 bits = 0;
+		int b;
+
+		for (b = 0; b < n; b++)
+			bits |= 1ULL << b;
+		cr_assert_eq(DMA_BIT_MASK(n), bits, "DMA_BIT_MASK(%d) is %#llx, want %#llx",
+			     n, (unsigned long long)DMA_BIT_MASK(n),
+			     (unsigned long long)bits);
+	}
 }
 
 Test(dma_mask, kernel_coerce_name)

@@ -10,7 +10,10 @@
  *   - a direct transfer (no IOMMU) really ends at or below the limit
  *     without wrapping; a bounce names a buffer that is in reach and big
  *     enough;
- *   - the explanation always fits its buffer and is terminated.
+ *   - the explanation always fits its buffer and is terminated;
+ *   - the platform check, kds_dma_supported(), every setter and the
+ *     required mask give what tests/howto_rules.h, an independent reading
+ *     of the HOWTO's rules that shares no code with dma_mask.c, says.
  *
  * Userspace only (libFuzzer); the mask table runs in both worlds from
  * cases.c.
@@ -21,6 +24,7 @@
 
 #include "kds_port.h"
 #include "kds/dma.h"
+#include "howto_rules.h"
 
 struct reader {
 	const uint8_t *p;
@@ -81,7 +85,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char line[300];
 	unsigned int flags, i;
 	u64 mask, before, before_c, m1, m2, m3;
-	int err, path, len;
+	int err, want, path, len;
 
 	memset(&p, 0, sizeof(p));
 	flags = (unsigned int)take(&r, 1);
@@ -101,6 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		dev.ops = &odd_ops;
 	dev.bus_dma_limit = (flags & 128) ? take_addr(&r) : 0;
 
+	CHECK((kds_dma_platform_check(&p) == 0) == howto_platform_valid(&p));
 	if (kds_dma_platform_check(&p)) {
 		CHECK(kds_dma_set_mask(&dev, 0) == -EINVAL);
 		CHECK(kds_dma_check_transfer(&dev, 0, 1, NULL) == -EINVAL);
@@ -111,19 +116,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	m1 = take_addr(&r);
 	m2 = take_addr(&r);
 	CHECK(kds_dma_negotiate(&dev, m1, m2, &n) == 0);
+	CHECK(kds_dma_supported(&dev, m1) == howto_supported(&dev, m1));
+	CHECK(kds_dma_supported(&dev, m2) == howto_supported(&dev, m2));
+	CHECK(kds_dma_get_required_mask(&dev) == howto_required_mask(&dev));
 	before = dev.dma_mask ? *dev.dma_mask : 0;
 	before_c = dev.coherent_dma_mask;
 	err = kds_dma_set_mask(&dev, m1);
+	CHECK(err == howto_set_mask(&dev, m1));
 	CHECK(err == n.streaming_err);
 	CHECK(dev.dma_mask ? *dev.dma_mask == (err ? before : m1) : true);
 	err = kds_dma_set_coherent_mask(&dev, m2);
+	CHECK(err == howto_set_coherent_mask(&dev, m2));
 	CHECK(err == n.coherent_err);
 	CHECK(dev.coherent_dma_mask == (err ? before_c : m2));
 
 	before = dev.dma_mask ? *dev.dma_mask : 0;
 	before_c = dev.coherent_dma_mask;
 	m3 = take_addr(&r);
+	want = howto_set_mask_and_coherent(&dev, m3);
 	err = kds_dma_set_mask_and_coherent(&dev, m3);
+	CHECK(err == want);
 	if (err) {
 		CHECK(dev.dma_mask ? *dev.dma_mask == before : true);
 		CHECK(dev.coherent_dma_mask == before_c);

@@ -15,7 +15,7 @@
 #     and none missing, and every subtest likewise complete;
 #   - no "not ok" result at any level;
 #   - no kernel WARNING outside a "kds_test: expect-warning begin/end"
-#     bracket, and no BUG, oops, panic, call trace, UBSAN/KASAN report or
+#     bracket, at least one inside each bracket, and no BUG, oops, panic, call trace, UBSAN/KASAN report or
 #     hung-task report anywhere;
 #   - no "allocation(s) leaked" report, and at least `unloads` modules (2:
 #     kds and kds_test) reported "unloaded, no allocation outstanding";
@@ -97,14 +97,23 @@ BEGIN {
 		problem("sample: " line)
 
 	# ---- kernel health
-	if (line ~ /kds_test: expect-warning begin/)
+	if (line ~ /kds_test: expect-warning begin/) {
 		in_bracket = 1
-	else if (line ~ /kds_test: expect-warning end/)
+		bracket_warnings = 0
+		bracket_name = line
+		sub(/.*kds_test: expect-warning begin: /, "", bracket_name)
+	} else if (line ~ /kds_test: expect-warning end/) {
+		# A bracket announces warnings: one that saw none did not provoke
+		# what it claims to (the userspace side fails such a case too).
+		if (in_bracket && !bracket_warnings)
+			problem("expect-warning bracket with no kernel warning in it: " bracket_name)
 		in_bracket = 0
+	}
 	if (line ~ /WARNING:/) {
-		if (in_bracket)
+		if (in_bracket) {
 			expected_warnings++
-		else
+			bracket_warnings++
+		} else
 			problem("kernel warning: " line)
 	}
 	if (line ~ /Call Trace:/ && !in_bracket)

@@ -95,6 +95,8 @@ mutate "a cut-off subtest" 1 'cut off inside subtest kds_port' \
 	'/ok 11 port_atomics/,$d'
 mutate "a warning outside the bracket" 1 'kernel warning: WARNING: CPU: 0 PID: 90 at mm/slab' \
 	's/^\(.*kds: loaded\)$/\1\n[    3.64] WARNING: CPU: 0 PID: 90 at mm\/slab.c:1 x+0x1\/0x2/'
+mutate "a bracket with no warning in it" 1 'expect-warning bracket with no kernel warning in it: port_refcount_saturation: refcount_t saturation' \
+	'/expect-warning begin/,/expect-warning end/{/WARNING:/d}'
 mutate "an unclosed bracket" 1 'never closed|call trace' \
 	'/expect-warning end/d'
 mutate "an oops" 1 'kernel error: .*Oops' \

@@ -5,7 +5,8 @@
  * diagnostics and the count of the rest, as does one whose threads fail
  * 100,000 times between them at once (every failure counted, none lost to
  * a race; TSan checks the counters too), a case that leaks is failed for
- * it, and kds_ktap_run() reports the failed suite.
+ * it, a warning bracket with no warning in it fails its case, and
+ * kds_ktap_run() reports the failed suite.
  */
 #include <pthread.h>
 #include <unistd.h>
@@ -36,6 +37,13 @@ static void passes(struct kds_expect *e)
 	KDS_EXPECT_EQ(e, 1 + 1, 2);
 }
 
+/* Announces warnings and provokes none: the bracket fails the case. */
+static void brackets_nothing(struct kds_expect *e)
+{
+	kds_expect_warnings_begin(e, "nothing provoked");
+	kds_expect_warnings_end(e);
+}
+
 #define THREADS 4
 
 static void *fail_in_thread(void *arg)
@@ -63,6 +71,7 @@ static void fails_from_threads(struct kds_expect *e)
 
 static const struct kds_case cap_cases[] = {
 	KDS_CASE(fails_often), KDS_CASE(leaks), KDS_CASE(passes), KDS_CASE(fails_from_threads),
+	KDS_CASE(brackets_nothing),
 };
 
 static KDS_SUITE(cap_suite, "kds_cap", cap_cases, NULL);
@@ -93,9 +102,12 @@ int main(void)
 	while (fgets(line, sizeof(line), f) && strlen(all) + strlen(line) < sizeof(all))
 		strcat(all, line);
 	printf("%s", all);
-	/* 2 + 3 headers, 2 * (16 + 1) notes, 1 leak note, 4 results, 1 summary, 1 suite */
-	if (lines != 46 || bytes > 200 * 46) {
-		printf("# %zu lines (%zu bytes), expected 46\n", lines, bytes);
+	/*
+	 * 2 + 3 headers, 2 * (16 + 1) notes, 1 leak note, 2 bracket notes,
+	 * 5 results, 1 summary, 1 suite
+	 */
+	if (lines != 49 || bytes > 200 * 49) {
+		printf("# %zu lines (%zu bytes), expected 49\n", lines, bytes);
 		ok = 0;
 	}
 	if (!strstr(all, "# fails_often: 99984 more diagnostic(s) not shown\n") ||
@@ -106,7 +118,9 @@ int main(void)
 	    !strstr(all, "# fails_from_threads: 99984 more diagnostic(s) not shown\n") ||
 	    !strstr(all, "expected i < 0: failure 0") ||
 	    !strstr(all, "    not ok 4 fails_from_threads\n") ||
-	    !strstr(all, "# kds_cap: 3 of 4 case(s) failed\n")) {
+	    !strstr(all, "the bracket expected warnings but none was reported") ||
+	    !strstr(all, "    not ok 5 brackets_nothing\n") ||
+	    !strstr(all, "# kds_cap: 4 of 5 case(s) failed\n")) {
 		printf("# the report lacks a line it must have\n");
 		ok = 0;
 	}
