@@ -509,14 +509,22 @@ void kds_race_point(void)
 	}
 }
 
-/* kds_race_inject_nth - run @fn(@ctx) at the @n-th race point from now (n >= 1). */
-void kds_race_inject_nth(unsigned long n, kds_race_fn fn, void *ctx)
+/*
+ * kds_race_inject_nth - run @fn(@ctx) at the @n-th race point from now.
+ * A NULL @fn (which the race point would call) or an @n of 0 (no point
+ * from now) is refused with -EINVAL and leaves any pending injection as
+ * it was.
+ */
+int kds_race_inject_nth(unsigned long n, kds_race_fn fn, void *ctx)
 {
+	if (!fn || !n)
+		return -EINVAL;
 	kds_race_cb = fn;
 	kds_race_ctx = ctx;
 	__atomic_store_n(&kds_race_at,
-			 n ? __atomic_load_n(&kds_race_count, __ATOMIC_RELAXED) + n : 0,
+			 __atomic_load_n(&kds_race_count, __ATOMIC_RELAXED) + n,
 			 __ATOMIC_RELEASE);
+	return 0;
 }
 
 void kds_race_inject_off(void)
