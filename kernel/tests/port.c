@@ -109,9 +109,11 @@ static void port_zero_size_alloc_is_not_counted(struct kds_expect *e)
 		kfree(p[i]);
 	kvfree(p[4]);
 	kvfree(p[5]);
+	kds_expect_ctx(e, "after freeing them");
 	KDS_EXPECT_EQ(e, kds_alloc_live(), live);
 
 	/* krealloc() to 0 bytes frees; from ZERO_SIZE_PTR it allocates. */
+	kds_expect_ctx(e, "krealloc");
 	q = krealloc(NULL, 0, GFP_KERNEL);
 	KDS_EXPECT_PTR_EQ(e, q, ZERO_SIZE_PTR);
 	KDS_EXPECT_EQ(e, kds_alloc_live(), live);
