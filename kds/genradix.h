@@ -31,9 +31,12 @@
  * Node size is a build-time constant: %KDS_GENRADIX_NODE_SHIFT (default
  * %KDS_PAGE_SHIFT; 9 gives the 512-byte nodes of Linux 6.9+). A program can link
  * several node sizes at once: a translation unit defines
- * %KDS_GENRADIX_VARIANT (a token such as 512) together with the shift, and
- * every linker name becomes kds_genradix<VARIANT>_<fn> instead of
- * kds_genradix_<fn>.
+ * %KDS_GENRADIX_VARIANT (the node size in bytes, such as 512) together
+ * with the shift, and every linker name becomes kds_genradix<VARIANT>_<fn>
+ * instead of kds_genradix_<fn> (the types get names of their own too). A
+ * shift other than the page's without a variant, or a variant that is not
+ * the node size, does not compile, and objects of different node sizes do
+ * not link together.
  *
  * Concurrency: kds_genradix_ptr(), kds_genradix_ptr_alloc() and the iterators may
  * run concurrently with each other on one tree (allocation is lock-free;
@@ -49,8 +52,27 @@ __KDS_BEGIN_DECLS
 
 /* ------------------------------------------------------- configuration */
 
+/*
+ * Every object built for one node size must only ever link with objects
+ * of that size: the inline lookup, the spare nodes of
+ * kds_genradix_alloc_node() and the out-of-line functions all follow the
+ * same geometry. The default (page-sized nodes) has the plain names; any
+ * other size is a variant whose linker and type names carry the node
+ * size in bytes, so a mismatch fails to compile (below) or to link
+ * (an undefined kds_genradix<size>_* symbol), never silently.
+ */
 #if defined(KDS_GENRADIX_VARIANT) && !defined(KDS_GENRADIX_NODE_SHIFT)
 #error "KDS_GENRADIX_VARIANT names a node-size variant, so KDS_GENRADIX_NODE_SHIFT must be defined with it (e.g. -DKDS_GENRADIX_NODE_SHIFT=9 -DKDS_GENRADIX_VARIANT=512)."
+#endif
+
+#if defined(KDS_GENRADIX_NODE_SHIFT) && !defined(KDS_GENRADIX_VARIANT) && \
+	(KDS_GENRADIX_NODE_SHIFT) != (KDS_PAGE_SHIFT)
+#error "KDS_GENRADIX_NODE_SHIFT other than KDS_PAGE_SHIFT needs KDS_GENRADIX_VARIANT, the node size in bytes (e.g. -DKDS_GENRADIX_NODE_SHIFT=9 -DKDS_GENRADIX_VARIANT=512): without it this code would call the page-sized tree's functions with another node size."
+#endif
+
+#if defined(KDS_GENRADIX_VARIANT) && \
+	(KDS_GENRADIX_VARIANT) != (1 << (KDS_GENRADIX_NODE_SHIFT))
+#error "KDS_GENRADIX_VARIANT must be the node size in bytes, 1 << KDS_GENRADIX_NODE_SHIFT (512 for a shift of 9): the variant's linker names carry it, so that objects of different node sizes never link together."
 #endif
 
 #ifndef KDS_GENRADIX_NODE_SHIFT
@@ -58,7 +80,9 @@ __KDS_BEGIN_DECLS
  * KDS_GENRADIX_NODE_SHIFT - log2 of the node size in bytes.
  *
  * Defaults to %KDS_PAGE_SHIFT (Linux 5.1). Define it before including this header
- * (and define %KDS_GENRADIX_VARIANT with it) to build another node size.
+ * (and define %KDS_GENRADIX_VARIANT, 1 << the shift, with it) to build
+ * another node size: from 16 pointers (128 bytes with 64-bit pointers) to
+ * a page.
  */
 #define KDS_GENRADIX_NODE_SHIFT		KDS_PAGE_SHIFT
 #endif
@@ -68,6 +92,8 @@ __KDS_BEGIN_DECLS
 
 #define __KDS_GENRADIX_PASTE3(a, b, c)	a##b##c
 #define __KDS_GENRADIX_XPASTE3(a, b, c)	__KDS_GENRADIX_PASTE3(a, b, c)
+#define __KDS_GENRADIX_PASTE2(a, b)	a##b
+#define __KDS_GENRADIX_XPASTE2(a, b)	__KDS_GENRADIX_PASTE2(a, b)
 
 /**
  * KDS_GENRADIX_SYM() - the linker name of genradix function @fn.
@@ -83,6 +109,22 @@ __KDS_BEGIN_DECLS
 	__KDS_GENRADIX_XPASTE3(kds_genradix, KDS_GENRADIX_VARIANT, _##fn)
 #else
 #define KDS_GENRADIX_SYM(fn)		kds_genradix_##fn
+#endif
+
+/*
+ * The types are per variant too: in a variant build struct
+ * kds_genradix_node is struct kds_genradix<V>_node (and likewise the tree,
+ * its root word and the loops' cursor), so that the names code writes stay
+ * the same while each node size has types of its own. Where types reach
+ * the linker (C++ mangled names) a tree or a spare node handed to code
+ * built for another node size then fails to link; plain C checks no types
+ * across files, and relies on the function names above.
+ */
+#ifdef KDS_GENRADIX_VARIANT
+#define kds_genradix_node		KDS_GENRADIX_SYM(node)
+#define kds_genradix_root		KDS_GENRADIX_SYM(root)
+#define __kds_genradix			__KDS_GENRADIX_XPASTE2(__kds_genradix, KDS_GENRADIX_VARIANT)
+#define __kds_genradix_cursor		__KDS_GENRADIX_XPASTE3(__kds_genradix, KDS_GENRADIX_VARIANT, _cursor)
 #endif
 
 /*
@@ -109,8 +151,17 @@ __KDS_BEGIN_DECLS
 /* The depth lives in the low bits of the root pointer. */
 #define __KDS_GENRADIX_DEPTH_MASK	15UL
 
-KDS_STATIC_ASSERT(KDS_GENRADIX_NODE_SHIFT >= 6 && KDS_GENRADIX_NODE_SHIFT <= KDS_PAGE_SHIFT,
-		  "genradix nodes must be 64 bytes .. a page");
+/*
+ * The smallest node holds 16 child pointers (128 bytes with 64-bit
+ * pointers, 64 with 32-bit ones): below that a tree spanning every size_t
+ * offset would be deeper than the 15 levels the root pointer's low bits
+ * can record.
+ */
+#define __KDS_GENRADIX_MIN_SHIFT	(__KDS_GENRADIX_PTR_SHIFT + 4)
+
+KDS_STATIC_ASSERT(KDS_GENRADIX_NODE_SHIFT >= __KDS_GENRADIX_MIN_SHIFT &&
+		  KDS_GENRADIX_NODE_SHIFT <= KDS_PAGE_SHIFT,
+		  "genradix nodes must be 16 pointers (128 bytes on 64-bit) .. a page");
 KDS_STATIC_ASSERT(__KDS_GENRADIX_MAX_DEPTH <= __KDS_GENRADIX_DEPTH_MASK,
 	       "tree depth must fit in the low bits of the root pointer");
 

@@ -155,8 +155,13 @@ void kds_race_point(void);
  *	compare-and-swap; it changes the word the compare-and-swap expects
  *	(for instance by allocating in the same tree).
  * @ctx: passed to @fn.
+ *
+ * A new injection replaces a pending one. A refused call changes nothing:
+ * a pending injection stays armed.
+ *
+ * Return: 0, or -EINVAL when @fn is NULL or @n is 0.
  */
-void kds_race_inject_nth(unsigned long n, kds_race_fn fn, void *ctx);
+int kds_race_inject_nth(unsigned long n, kds_race_fn fn, void *ctx);
 
 /**
  * kds_race_inject_off() - cancel a pending race injection.

@@ -18,9 +18,15 @@ static atomic_long_t kds_live = ATOMIC_LONG_INIT(0);
 #undef kvfree
 #undef kstrdup
 
+/*
+ * Count a block the kernel's allocator returned. A zero-size request gets
+ * ZERO_SIZE_PTR, which is no allocation (kfree() ignores it): it is not
+ * counted, so kds_kfree() and kds_kvfree(), which skip it too, keep the
+ * count exact.
+ */
 static void *kds_count(void *p)
 {
-	if (p)
+	if (!ZERO_OR_NULL_PTR(p))
 		atomic_long_inc(&kds_live);
 	return p;
 }

@@ -204,6 +204,13 @@ static inline bool IS_ERR_OR_NULL(const void *ptr)
 	return !ptr || IS_ERR_VALUE((unsigned long)ptr);
 }
 
+/*
+ * What a zero-size kmalloc() returns, as in the kernel: not NULL (the call
+ * did not fail), never dereferenced, not counted, and ignored by kfree().
+ */
+#define ZERO_SIZE_PTR		((void *)16)
+#define ZERO_OR_NULL_PTR(x)	((unsigned long)(x) <= (unsigned long)ZERO_SIZE_PTR)
+
 static inline void *ERR_CAST(const void *ptr)
 {
 	return (void *)ptr;

@@ -79,6 +79,9 @@ void *kds_kmalloc(size_t size, gfp_t gfp)
 	struct kds_alloc_hdr *h;
 	size_t total;
 
+	/* As the kernel's: no allocation, no attempt that could fail. */
+	if (!size)
+		return ZERO_SIZE_PTR;
 	if (kds_should_fail() ||
 	    check_add_overflow(size, sizeof(*h), &total) ||
 	    !(h = malloc(total))) {
@@ -110,7 +113,7 @@ void kds_kfree(const void *p)
 {
 	struct kds_alloc_hdr *h;
 
-	if (!p || IS_ERR(p))
+	if (ZERO_OR_NULL_PTR(p) || IS_ERR(p))
 		return;
 	h = kds_hdr_of(p);
 	if (!h)
@@ -125,11 +128,16 @@ void *kds_krealloc(const void *p, size_t size, gfp_t gfp)
 	struct kds_alloc_hdr *h;
 	void *n;
 
-	if (!p)
+	if (ZERO_OR_NULL_PTR(p))
 		return kds_kmalloc(size, gfp);
 	h = kds_hdr_of(p);
 	if (!h)
 		return NULL;
+	if (!size) {
+		/* The kernel's krealloc() to 0 bytes frees the block. */
+		kds_kfree(p);
+		return ZERO_SIZE_PTR;
+	}
 	n = kds_kmalloc(size, gfp);
 	if (!n)
 		return NULL;
@@ -501,14 +509,22 @@ void kds_race_point(void)
 	}
 }
 
-/* kds_race_inject_nth - run @fn(@ctx) at the @n-th race point from now (n >= 1). */
-void kds_race_inject_nth(unsigned long n, kds_race_fn fn, void *ctx)
+/*
+ * kds_race_inject_nth - run @fn(@ctx) at the @n-th race point from now.
+ * A NULL @fn (which the race point would call) or an @n of 0 (no point
+ * from now) is refused with -EINVAL and leaves any pending injection as
+ * it was.
+ */
+int kds_race_inject_nth(unsigned long n, kds_race_fn fn, void *ctx)
 {
+	if (!fn || !n)
+		return -EINVAL;
 	kds_race_cb = fn;
 	kds_race_ctx = ctx;
 	__atomic_store_n(&kds_race_at,
-			 n ? __atomic_load_n(&kds_race_count, __ATOMIC_RELAXED) + n : 0,
+			 __atomic_load_n(&kds_race_count, __ATOMIC_RELAXED) + n,
 			 __ATOMIC_RELEASE);
+	return 0;
 }
 
 void kds_race_inject_off(void)

@@ -81,7 +81,7 @@ static void run(const struct gr_ops *ops, int d0, size_t target, size_t competit
 
 		m.ops = ops;
 		setup(&m, d0);
-		kds_race_inject_nth(nth, race, &r);
+		cr_assert_eq(kds_race_inject_nth(nth, race, &r), 0);
 		cr_assert(gr_model_alloc(&m, target, how, 0xc0ffee + nth),
 			  "size %zu from depth %d: alloc(%zu) (variant %u) losing race %lu of %lu to alloc(%zu): %s",
 			  ops->size, d0, target, how, nth, points, competitor, m.err);

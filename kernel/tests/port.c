@@ -79,6 +79,54 @@ static void port_krealloc_counts(struct kds_expect *e)
 	KDS_EXPECT_EQ(e, kds_alloc_live(), live);
 }
 
+/*
+ * A zero-size allocation returns ZERO_SIZE_PTR in both worlds: not NULL
+ * (it did not fail), no block, so it is not counted, and freeing it
+ * changes nothing. kds.ko's unload leak check relies on the count staying
+ * exact across such calls.
+ */
+static void port_zero_size_alloc_is_not_counted(struct kds_expect *e)
+{
+	long live = kds_alloc_live();
+	void *p[6];
+	char *q;
+	unsigned int i;
+
+	p[0] = kmalloc(0, GFP_KERNEL);
+	p[1] = kzalloc(0, GFP_KERNEL);
+	p[2] = kmalloc_array(0, 8, GFP_KERNEL);
+	p[3] = kcalloc(4, 0, GFP_KERNEL);
+	p[4] = kvmalloc(0, GFP_KERNEL);
+	p[5] = kvzalloc(0, GFP_KERNEL);
+	for (i = 0; i < ARRAY_SIZE(p); i++) {
+		kds_expect_ctx(e, "allocation %u", i);
+		KDS_EXPECT(e, p[i] != NULL);
+		KDS_EXPECT_PTR_EQ(e, p[i], ZERO_SIZE_PTR);
+	}
+	kds_expect_ctx(e, "after the allocations");
+	KDS_EXPECT_EQ(e, kds_alloc_live(), live);
+	for (i = 0; i < 4; i++)
+		kfree(p[i]);
+	kvfree(p[4]);
+	kvfree(p[5]);
+	kds_expect_ctx(e, "after freeing them");
+	KDS_EXPECT_EQ(e, kds_alloc_live(), live);
+
+	/* krealloc() to 0 bytes frees; from ZERO_SIZE_PTR it allocates. */
+	kds_expect_ctx(e, "krealloc");
+	q = krealloc(NULL, 0, GFP_KERNEL);
+	KDS_EXPECT_PTR_EQ(e, q, ZERO_SIZE_PTR);
+	KDS_EXPECT_EQ(e, kds_alloc_live(), live);
+	q = krealloc(q, 8, GFP_KERNEL);
+	KDS_ASSERT(e, !ZERO_OR_NULL_PTR(q));
+	KDS_EXPECT_EQ(e, kds_alloc_live(), live + 1);
+	q = krealloc(q, 0, GFP_KERNEL);
+	KDS_EXPECT_PTR_EQ(e, q, ZERO_SIZE_PTR);
+	KDS_EXPECT_EQ(e, kds_alloc_live(), live);
+	kfree(q);
+	KDS_EXPECT_EQ(e, kds_alloc_live(), live);
+}
+
 static void port_kcalloc_zeroes_and_refuses_overflow(struct kds_expect *e)
 {
 	long live = kds_alloc_live();
@@ -424,6 +472,7 @@ static void port_locks(struct kds_expect *e)
 static const struct kds_case kds_port_cases[] = {
 	KDS_CASE(port_alloc_counting),
 	KDS_CASE(port_krealloc_counts),
+	KDS_CASE(port_zero_size_alloc_is_not_counted),
 	KDS_CASE(port_kcalloc_zeroes_and_refuses_overflow),
 	KDS_CASE(port_node_alloc_aligned_zeroed),
 	KDS_CASE(port_bit_math),

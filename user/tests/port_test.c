@@ -314,6 +314,34 @@ Test(port, fail_after_fails_every_later_attempt)
 	kfree(a);
 }
 
+static void port_count_race(void *ctx)
+{
+	(*(int *)ctx)++;
+}
+
+/*
+ * A race injection with no racer (the race point would call NULL) or at no
+ * point is refused with -EINVAL, and a pending injection survives it.
+ */
+Test(port, race_inject_refuses_null_racer_and_point_zero)
+{
+	unsigned long fired = kds_race_fired();
+	int hits = 0;
+
+	cr_assert_eq(kds_race_inject_nth(1, NULL, NULL), -EINVAL);
+	cr_assert_eq(kds_race_inject_nth(0, port_count_race, &hits), -EINVAL);
+	kds_race_point();
+	cr_assert_eq(kds_race_fired(), fired, "a refused injection fired");
+
+	cr_assert_eq(kds_race_inject_nth(2, port_count_race, &hits), 0);
+	cr_assert_eq(kds_race_inject_nth(1, NULL, &hits), -EINVAL);
+	kds_race_point();
+	cr_assert_eq(hits, 0, "the pending injection moved to the next point");
+	kds_race_point();
+	cr_assert_eq(hits, 1, "the pending injection was lost");
+	cr_assert_eq(kds_race_fired(), fired + 1);
+}
+
 Test(port, double_free_is_caught_not_corrupting)
 {
 	struct kds_alloc_stats st;
