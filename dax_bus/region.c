@@ -162,9 +162,8 @@ int kds_dev_dax_init(struct kds_dev_dax *dev_dax, struct kds_dax_region *region,
 	dev_dax->id = id;
 	dev_dax->subsys = subsys;
 	dev_dax->target_node = region->target_node;
-	dev_dax->alive = 0;
+	dev_dax->state = 0;
 	dev_dax->private_data = NULL;
-	dev_dax->released = 0;
 	kds_dax_region_get(region);
 	dev_dax->region = region;
 	return 0;
@@ -172,10 +171,12 @@ int kds_dev_dax_init(struct kds_dev_dax *dev_dax, struct kds_dax_region *region,
 
 /**
  * kds_dev_dax_release() - the final release of a dev_dax.
- * @dev_dax: the device; no driver may run it any more.
+ * @dev_dax: the device.
  *
- * Kills the device and drops its region reference; may free the region.
- * A second release warns and does nothing.
+ * Marks the device released and dead in one atomic step, so no probe can
+ * run it any more (one racing this call either ran it before, and is
+ * killed here, or fails with -ENXIO), then drops its region reference;
+ * may free the region. A second release warns and does nothing.
  *
  * Context: process context.
  */
@@ -183,11 +184,14 @@ void kds_dev_dax_release(struct kds_dev_dax *dev_dax)
 {
 	struct kds_dax_region *region;
 
-	if (WARN_ON(xchg(&dev_dax->released, 1)))
+	if (!dev_dax)
 		return;
-	kds_dev_dax_kill(dev_dax);
-	region = dev_dax->region;
-	dev_dax->region = NULL;
+	kds_race_point();
+	if (WARN_ON(xchg(&dev_dax->state, KDS_DEV_DAX_RELEASED) &
+		    KDS_DEV_DAX_RELEASED))
+		return;
+	region = READ_ONCE(dev_dax->region);
+	WRITE_ONCE(dev_dax->region, NULL);
 	if (region)
 		kds_dax_region_put(region);
 }
@@ -196,24 +200,30 @@ void kds_dev_dax_release(struct kds_dev_dax *dev_dax)
  * kds_dev_dax_run() - mark a device live (driver probe).
  * @dev_dax: the device.
  *
+ * One atomic transition from dead to alive; a device already alive stays
+ * so, and a released device is never run again.
+ *
  * Context: any context.
  */
 void kds_dev_dax_run(struct kds_dev_dax *dev_dax)
 {
-	smp_store_release(&dev_dax->alive, 1);
+	if (dev_dax)
+		cmpxchg(&dev_dax->state, 0, KDS_DEV_DAX_ALIVE);
 }
 
 /**
- * kds_dev_dax_kill() - mark a device dead (driver remove, release).
+ * kds_dev_dax_kill() - mark a device dead (driver remove).
  * @dev_dax: the device.
  *
- * From here on kds_dev_dax_get_private() returns NULL.
+ * One atomic transition from alive to dead. From here on
+ * kds_dev_dax_get_private() returns NULL.
  *
  * Context: any context.
  */
 void kds_dev_dax_kill(struct kds_dev_dax *dev_dax)
 {
-	smp_store_release(&dev_dax->alive, 0);
+	if (dev_dax)
+		cmpxchg(&dev_dax->state, KDS_DEV_DAX_ALIVE, 0);
 }
 
 /**
@@ -225,7 +235,8 @@ void kds_dev_dax_kill(struct kds_dev_dax *dev_dax)
  */
 bool kds_dev_dax_is_alive(const struct kds_dev_dax *dev_dax)
 {
-	return smp_load_acquire(&dev_dax->alive) != 0;
+	return dev_dax &&
+	       (smp_load_acquire(&dev_dax->state) & KDS_DEV_DAX_ALIVE);
 }
 
 /**
@@ -308,13 +319,19 @@ int kds_dev_dax_uevent(const struct kds_dev_dax *dev_dax, char *buf,
  */
 int kds_dax_device_dax_probe(struct kds_dev_dax *dev_dax)
 {
+	int old;
+
 	if (!dev_dax)
 		return -EINVAL;
-	if (READ_ONCE(dev_dax->released) || !dev_dax->region)
+	if (!READ_ONCE(dev_dax->region))
+		return -ENXIO;	/* released, or never initialised */
+	/* The check and the run are one step: dead -> alive, or nothing. */
+	kds_race_point();
+	old = cmpxchg(&dev_dax->state, 0, KDS_DEV_DAX_ALIVE);
+	if (old & KDS_DEV_DAX_RELEASED)
 		return -ENXIO;
-	if (kds_dev_dax_is_alive(dev_dax))
+	if (old & KDS_DEV_DAX_ALIVE)
 		return -EBUSY;
-	kds_dev_dax_run(dev_dax);
 	return 0;
 }
 
@@ -333,9 +350,10 @@ int kds_dax_device_dax_remove(struct kds_dev_dax *dev_dax)
 {
 	if (!dev_dax)
 		return -EINVAL;
-	if (!kds_dev_dax_is_alive(dev_dax))
+	/* alive -> dead in one step: of two removes, one succeeds. */
+	kds_race_point();
+	if (cmpxchg(&dev_dax->state, KDS_DEV_DAX_ALIVE, 0) != KDS_DEV_DAX_ALIVE)
 		return -EALREADY;
-	kds_dev_dax_kill(dev_dax);
 	return 0;
 }
 

@@ -143,6 +143,11 @@ enum kds_dev_dax_subsys {
 	KDS_DEV_DAX_CLASS,
 };
 
+/** KDS_DEV_DAX_ALIVE - &kds_dev_dax.state bit: a driver runs the device. */
+#define KDS_DEV_DAX_ALIVE	1
+/** KDS_DEV_DAX_RELEASED - &kds_dev_dax.state bit: the final release ran. */
+#define KDS_DEV_DAX_RELEASED	2
+
 /**
  * struct kds_dev_dax - the core part of one device-dax instance.
  * @region: the region it was carved from (holds one reference).
@@ -150,15 +155,21 @@ enum kds_dev_dax_subsys {
  * @target_node: inherited from the region.
  * @subsys: bus or legacy class.
  * @name: "dax<region>.<id>".
- * @alive: 1 while a driver runs the device (kds_dev_dax_run()): between
- *         kds_dax_device_dax_probe() and kds_dax_device_dax_remove().
+ * @state: the lifecycle in one word, changed only by compare-and-swap
+ *         (core private): %KDS_DEV_DAX_ALIVE while a driver runs the device
+ *         (kds_dev_dax_run()): between kds_dax_device_dax_probe() and
+ *         kds_dax_device_dax_remove(); %KDS_DEV_DAX_RELEASED once
+ *         kds_dev_dax_release() ran, after which it never runs again.
  * @private_data: the glue's device object, set once at creation
  *           (kds_dev_dax_set_private()); reachable only while alive.
- * @released: set once kds_dev_dax_release() ran.
  *
  * A glue embeds this in its own device object and calls
  * kds_dev_dax_init() when creating it and kds_dev_dax_release() from the
- * device's final release.
+ * device's final release. Probe, remove, run, kill and release are safe
+ * against each other without any lock of the caller's: each is one atomic
+ * transition of @state, so of two concurrent probes exactly one succeeds,
+ * and a probe that races the final release either runs the device before
+ * the release kills it or fails with -ENXIO.
  */
 struct kds_dev_dax {
 	struct kds_dax_region *region;
@@ -166,9 +177,8 @@ struct kds_dev_dax {
 	int target_node;
 	enum kds_dev_dax_subsys subsys;
 	char name[KDS_DAX_NAME_LEN];
-	int alive;
+	int state;
 	void *private_data;
-	int released;
 };
 
 /* ------------------------------------------------------------ ids */
