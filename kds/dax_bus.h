@@ -29,6 +29,21 @@
  *	kds_dax_bus_destroy(&bus);
  *
  * Every name is kds_-prefixed: the kernel has its own dax bus.
+ *
+ * NULL arguments: every function here accepts NULL for any pointer
+ * argument and never dereferences it. Where an object or a buffer is
+ * required, NULL is refused: -EINVAL from the functions that return an
+ * error code, false from the predicates, 0 from the counts, sizes and
+ * visibility rules, NULL from kds_dev_dax_get_private(), and nothing at
+ * all from the functions that return nothing. Only three pointers are
+ * optional and taken as given: the parent data of kds_dax_region_alloc(),
+ * the data of kds_dev_dax_set_private() and the context handed through to
+ * the kmem operations. kds_dax_kmem_probe() also refuses operations with
+ * a NULL member.
+ *
+ * Ranges: a range [start, start + size) may end exactly at 2^64 (its last
+ * byte, start + size - 1, is U64_MAX) and no further; regions, claims and
+ * the kmem range all follow this one rule.
  */
 #ifndef KDS_DAX_BUS_H
 #define KDS_DAX_BUS_H
