@@ -37,16 +37,17 @@ for nth in 1 2; do
 		rmmod kds
 		continue
 	fi
+	bad=0
 	got=$(dmesg | grep "injected failure of driver registration $nth;" | tail -n 1)
 	case $got in
 	*"create_region during the load: -19") ;;
-	'') fail "failed load $nth: the injected failure did not run" ;;
-	*) fail "failed load $nth: create_region was writable during a load that then failed: ${got#*: }" ;;
+	'') bad=1; fail "failed load $nth: the injected failure did not run" ;;
+	*) bad=1; fail "failed load $nth: create_region was writable during a load that then failed: ${got#*: }" ;;
 	esac
-	[ -e /sys/devices/kds_dax_region42 ] && fail "failed load $nth: region 42 outlived the module"
-	[ -e /sys/bus/kds_dax ] && fail "failed load $nth: the kds_dax bus outlived the module"
-	grep -q '^kds ' /proc/modules && fail "failed load $nth: kds is still in /proc/modules"
-	say "failed load $nth: refused, nothing left behind"
+	[ -e /sys/devices/kds_dax_region42 ] && { bad=1; fail "failed load $nth: region 42 outlived the module"; }
+	[ -e /sys/bus/kds_dax ] && { bad=1; fail "failed load $nth: the kds_dax bus outlived the module"; }
+	grep -q '^kds ' /proc/modules && { bad=1; fail "failed load $nth: kds is still in /proc/modules"; }
+	[ "$bad" = 0 ] && say "failed load $nth: refused, nothing left behind"
 done
 
 # kds.ko: loads and is listed; it stays loaded while kds_test.ko writes to
