@@ -50,7 +50,7 @@ int kds_dax_format_name(char *buf, size_t size, int region, int id)
 	char tmp[KDS_DAX_NAME_LEN];
 	int len;
 
-	if (region < 0 || id < 0)
+	if (!buf || region < 0 || id < 0)
 		return -EINVAL;
 	len = scnprintf(tmp, sizeof(tmp), "dax%d.%d", region, id);
 	if ((size_t)len >= size)
@@ -88,7 +88,7 @@ int kds_dax_parse_id(const char *buf, size_t count, int *region, int *id)
 	size_t len, pos = 3;
 	int r, i, n;
 
-	if (!buf)
+	if (!buf || !region || !id)
 		return -EINVAL;
 	/* The string ends at the first NUL or at count, whichever is first. */
 	len = strnlen(buf, min_t(size_t, count, KDS_DAX_ID_INPUT_MAX + 1));
@@ -124,6 +124,8 @@ int kds_dax_parse_id(const char *buf, size_t count, int *region, int *id)
  */
 void kds_dax_bus_init(struct kds_dax_bus *bus)
 {
+	if (!bus)
+		return;
 	mutex_init(&bus->lock);
 	bus->default_drv = NULL;
 	bus->nr_drivers = 0;
@@ -137,6 +139,8 @@ void kds_dax_bus_init(struct kds_dax_bus *bus)
  */
 void kds_dax_bus_destroy(struct kds_dax_bus *bus)
 {
+	if (!bus)
+		return;
 	WARN_ON(bus->nr_drivers != 0);
 	mutex_destroy(&bus->lock);
 }
@@ -196,10 +200,13 @@ int kds_dax_driver_register(struct kds_dax_bus *bus, struct kds_dax_driver *drv)
  */
 void kds_dax_driver_unregister(struct kds_dax_driver *drv)
 {
-	struct kds_dax_bus *bus = drv->bus;
+	struct kds_dax_bus *bus;
 	struct kds_dax_id *entry, *next;
 	LIST_HEAD(doomed);
 
+	if (!drv)
+		return;
+	bus = drv->bus;
 	if (WARN_ON(!bus))
 		return;
 	mutex_lock(&bus->lock);
@@ -255,9 +262,12 @@ static struct kds_dax_id *kds_dax_find_id(struct kds_dax_driver *drv,
 bool kds_dax_driver_match(struct kds_dax_driver *drv,
 			  const struct kds_dev_dax *dev_dax)
 {
-	struct kds_dax_bus *bus = drv->bus;
+	struct kds_dax_bus *bus;
 	bool match;
 
+	if (!drv || !dev_dax)
+		return false;
+	bus = drv->bus;
 	if (dev_dax->subsys != KDS_DEV_DAX_BUS || !bus || !dev_dax->region)
 		return false;
 	mutex_lock(&bus->lock);
@@ -284,7 +294,7 @@ bool kds_dax_driver_match(struct kds_dax_driver *drv,
  */
 bool kds_dax_driver_is_registered(struct kds_dax_driver *drv)
 {
-	struct kds_dax_bus *bus = READ_ONCE(drv->bus);
+	struct kds_dax_bus *bus = drv ? READ_ONCE(drv->bus) : NULL;
 	bool registered;
 
 	if (!bus)
@@ -308,7 +318,7 @@ bool kds_dax_driver_has_id(struct kds_dax_driver *drv, int region, int id)
 {
 	bool found;
 
-	if (!drv->bus)
+	if (!drv || !drv->bus)
 		return false;
 	mutex_lock(&drv->bus->lock);
 	found = drv->registered && kds_dax_find_id(drv, region, id);
@@ -327,7 +337,7 @@ unsigned int kds_dax_driver_nr_ids(struct kds_dax_driver *drv)
 {
 	unsigned int nr;
 
-	if (!drv->bus)
+	if (!drv || !drv->bus)
 		return 0;
 	mutex_lock(&drv->bus->lock);
 	nr = drv->registered ? drv->nr_ids : 0;
@@ -343,13 +353,14 @@ unsigned int kds_dax_driver_nr_ids(struct kds_dax_driver *drv)
 static ssize_t kds_dax_id_store(struct kds_dax_driver *drv, const char *buf,
 				size_t count, bool add)
 {
-	struct kds_dax_bus *bus = drv->bus;
+	struct kds_dax_bus *bus;
 	struct kds_dax_id *entry, *stale = NULL;
 	ssize_t rc = (ssize_t)count;
 	int region, id;
 
-	if (kds_dax_parse_id(buf, count, &region, &id))
+	if (!drv || kds_dax_parse_id(buf, count, &region, &id))
 		return -EINVAL;
+	bus = drv->bus;
 	if (!bus)
 		return -ENODEV;
 

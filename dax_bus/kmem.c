@@ -19,6 +19,8 @@
  */
 void kds_dax_claims_init(struct kds_dax_claims *claims)
 {
+	if (!claims)
+		return;
 	mutex_init(&claims->lock);
 	INIT_LIST_HEAD(&claims->list);
 }
@@ -33,6 +35,8 @@ void kds_dax_claims_destroy(struct kds_dax_claims *claims)
 {
 	struct kds_dax_claim *c, *next;
 
+	if (!claims)
+		return;
 	list_for_each_entry_safe(c, next, &claims->list, node) {
 		list_del(&c->node);
 		kfree(c);
@@ -59,7 +63,7 @@ int kds_dax_claim(struct kds_dax_claims *claims, u64 start, u64 size)
 	u64 last;
 	int rc = 0;
 
-	if (!size || check_add_overflow(start, size - 1, &last))
+	if (!claims || !size || check_add_overflow(start, size - 1, &last))
 		return -EINVAL;
 	claim = kzalloc(sizeof(*claim), GFP_KERNEL);
 	if (!claim)
@@ -92,6 +96,8 @@ int kds_dax_unclaim(struct kds_dax_claims *claims, u64 start, u64 size)
 {
 	struct kds_dax_claim *c, *found = NULL;
 
+	if (!claims)
+		return -EINVAL;
 	mutex_lock(&claims->lock);
 	list_for_each_entry(c, &claims->list, node) {
 		if (c->start == start && c->size == size) {
@@ -119,6 +125,8 @@ bool kds_dax_is_claimed(struct kds_dax_claims *claims, u64 start, u64 size)
 	struct kds_dax_claim *c;
 	bool found = false;
 
+	if (!claims)
+		return false;
 	mutex_lock(&claims->lock);
 	list_for_each_entry(c, &claims->list, node)
 		if (c->start == start && c->size == size)
@@ -135,30 +143,36 @@ bool kds_dax_is_claimed(struct kds_dax_claims *claims, u64 start, u64 size)
  * @kmem_start: set to @start rounded up to a block boundary.
  * @kmem_size: set to what remains after that, rounded down to whole blocks.
  *
+ * A range may end exactly at the top of the address space (its last byte,
+ * @start + @size - 1, is U64_MAX), the one rule every range of the core
+ * follows (kds_dax_region_alloc(), kds_dax_claim()).
+ *
  * Context: any context.
- * Return: 0; -EINVAL when @block_size is not a power of two, the range
- * wraps, or not one whole block fits (outputs untouched).
+ * Return: 0; -EINVAL for a NULL output, a zero @size, a @block_size that
+ * is not a power of two, a range whose last byte would lie past U64_MAX,
+ * or when not one whole block fits (outputs untouched).
  */
 int kds_dax_kmem_range(u64 start, u64 size, u64 block_size,
 		       u64 *kmem_start, u64 *kmem_size)
 {
-	u64 end, first, usable;
+	u64 last, first, extra;
 
-	if (!is_power_of_2(block_size))
+	if (!kmem_start || !kmem_size || !is_power_of_2(block_size) || !size)
 		return -EINVAL;
-	if (check_add_overflow(start, size, &end))
+	/* The last byte, as a region counts it: it may be U64_MAX. */
+	if (check_add_overflow(start, size - 1, &last))
 		return -EINVAL;
 	/* First block boundary at or after start, without wrapping. */
 	if (check_add_overflow(start, block_size - 1, &first))
 		return -EINVAL;
 	first &= ~(block_size - 1);
-	if (first >= end)
+	/* At least one whole block: [first, first + block_size - 1] <= last. */
+	if (first > last || last - first < block_size - 1)
 		return -EINVAL;
-	usable = (end - first) & ~(block_size - 1);
-	if (!usable)
-		return -EINVAL;
+	/* Whole blocks after the first one, without ever forming last + 1. */
+	extra = (last - first - (block_size - 1)) & ~(block_size - 1);
 	*kmem_start = first;
-	*kmem_size = usable;
+	*kmem_size = extra + block_size;
 	return 0;
 }
 
@@ -183,11 +197,13 @@ int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 		       const struct kds_dax_kmem_ops *ops, void *ctx)
 {
 	u64 kstart, ksize;
-	int nid = dev_dax->target_node;
+	int nid;
 	int rc;
 
-	if (!dev_dax->region || !ops)
+	if (!dev_dax || !dev_dax->region || !ops || !ops->memory_block_size ||
+	    !ops->reserve || !ops->unreserve || !ops->add_memory)
 		return -EINVAL;
+	nid = dev_dax->target_node;
 	if (nid < 0) {
 		pr_warn("kds dax: %s: target node %d unknown, not hot-plugging\n",
 			dev_dax->name, nid);
@@ -223,6 +239,8 @@ int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
  */
 int kds_dax_kmem_remove(struct kds_dev_dax *dev_dax)
 {
+	if (!dev_dax)
+		return -EINVAL;
 	pr_info("kds dax: %s: unbound, memory range stays reserved\n",
 		dev_dax->name);
 	return 0;

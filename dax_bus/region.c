@@ -14,7 +14,8 @@
  *               after kds_dax_region_unregister().
  * @region_id: region number, >= 0.
  * @start: physical start of the range.
- * @size: size of the range, > 0; the range must not wrap.
+ * @size: size of the range, > 0; its last byte, @start + @size - 1, is at
+ *        most U64_MAX (a range may end exactly at 2^64).
  * @target_node: NUMA node for onlined memory, negative when unknown.
  * @align: mapping alignment, a power of two.
  * @flags: opaque flags kept in the region.
@@ -86,7 +87,8 @@ static void kds_dax_region_free(struct kref *kref)
  */
 void kds_dax_region_get(struct kds_dax_region *region)
 {
-	kref_get(&region->kref);
+	if (region)
+		kref_get(&region->kref);
 }
 
 /**
@@ -97,7 +99,8 @@ void kds_dax_region_get(struct kds_dax_region *region)
  */
 void kds_dax_region_put(struct kds_dax_region *region)
 {
-	kref_put(&region->kref, kds_dax_region_free);
+	if (region)
+		kref_put(&region->kref, kds_dax_region_free);
 }
 
 /**
@@ -113,6 +116,8 @@ void kds_dax_region_put(struct kds_dax_region *region)
  */
 int kds_dax_region_unregister(struct kds_dax_region *region)
 {
+	if (!region)
+		return -EINVAL;
 	if (WARN_ON(xchg(&region->registered, 0) == 0))
 		return -EALREADY;
 	kds_dax_region_put(region);
@@ -128,7 +133,7 @@ int kds_dax_region_unregister(struct kds_dax_region *region)
  */
 bool kds_dax_region_is_registered(const struct kds_dax_region *region)
 {
-	return smp_load_acquire(&region->registered) != 0;
+	return region && smp_load_acquire(&region->registered) != 0;
 }
 
 /**
@@ -150,7 +155,7 @@ int kds_dev_dax_init(struct kds_dev_dax *dev_dax, struct kds_dax_region *region,
 {
 	int len;
 
-	if (id < 0 || !region ||
+	if (id < 0 || !dev_dax || !region ||
 	    (subsys != KDS_DEV_DAX_BUS && subsys != KDS_DEV_DAX_CLASS))
 		return -EINVAL;
 	if (!kds_dax_region_is_registered(region))
@@ -162,9 +167,8 @@ int kds_dev_dax_init(struct kds_dev_dax *dev_dax, struct kds_dax_region *region,
 	dev_dax->id = id;
 	dev_dax->subsys = subsys;
 	dev_dax->target_node = region->target_node;
-	dev_dax->alive = 0;
+	dev_dax->state = 0;
 	dev_dax->private_data = NULL;
-	dev_dax->released = 0;
 	kds_dax_region_get(region);
 	dev_dax->region = region;
 	return 0;
@@ -172,10 +176,12 @@ int kds_dev_dax_init(struct kds_dev_dax *dev_dax, struct kds_dax_region *region,
 
 /**
  * kds_dev_dax_release() - the final release of a dev_dax.
- * @dev_dax: the device; no driver may run it any more.
+ * @dev_dax: the device.
  *
- * Kills the device and drops its region reference; may free the region.
- * A second release warns and does nothing.
+ * Marks the device released and dead in one atomic step, so no probe can
+ * run it any more (one racing this call either ran it before, and is
+ * killed here, or fails with -ENXIO), then drops its region reference;
+ * may free the region. A second release warns and does nothing.
  *
  * Context: process context.
  */
@@ -183,11 +189,14 @@ void kds_dev_dax_release(struct kds_dev_dax *dev_dax)
 {
 	struct kds_dax_region *region;
 
-	if (WARN_ON(xchg(&dev_dax->released, 1)))
+	if (!dev_dax)
 		return;
-	kds_dev_dax_kill(dev_dax);
-	region = dev_dax->region;
-	dev_dax->region = NULL;
+	kds_race_point();
+	if (WARN_ON(xchg(&dev_dax->state, KDS_DEV_DAX_RELEASED) &
+		    KDS_DEV_DAX_RELEASED))
+		return;
+	region = READ_ONCE(dev_dax->region);
+	WRITE_ONCE(dev_dax->region, NULL);
 	if (region)
 		kds_dax_region_put(region);
 }
@@ -196,24 +205,30 @@ void kds_dev_dax_release(struct kds_dev_dax *dev_dax)
  * kds_dev_dax_run() - mark a device live (driver probe).
  * @dev_dax: the device.
  *
+ * One atomic transition from dead to alive; a device already alive stays
+ * so, and a released device is never run again.
+ *
  * Context: any context.
  */
 void kds_dev_dax_run(struct kds_dev_dax *dev_dax)
 {
-	smp_store_release(&dev_dax->alive, 1);
+	if (dev_dax)
+		cmpxchg(&dev_dax->state, 0, KDS_DEV_DAX_ALIVE);
 }
 
 /**
- * kds_dev_dax_kill() - mark a device dead (driver remove, release).
+ * kds_dev_dax_kill() - mark a device dead (driver remove).
  * @dev_dax: the device.
  *
- * From here on kds_dev_dax_get_private() returns NULL.
+ * One atomic transition from alive to dead. From here on
+ * kds_dev_dax_get_private() returns NULL.
  *
  * Context: any context.
  */
 void kds_dev_dax_kill(struct kds_dev_dax *dev_dax)
 {
-	smp_store_release(&dev_dax->alive, 0);
+	if (dev_dax)
+		cmpxchg(&dev_dax->state, KDS_DEV_DAX_ALIVE, 0);
 }
 
 /**
@@ -225,7 +240,8 @@ void kds_dev_dax_kill(struct kds_dev_dax *dev_dax)
  */
 bool kds_dev_dax_is_alive(const struct kds_dev_dax *dev_dax)
 {
-	return smp_load_acquire(&dev_dax->alive) != 0;
+	return dev_dax &&
+	       (smp_load_acquire(&dev_dax->state) & KDS_DEV_DAX_ALIVE);
 }
 
 /**
@@ -242,7 +258,8 @@ bool kds_dev_dax_is_alive(const struct kds_dev_dax *dev_dax)
  */
 void kds_dev_dax_set_private(struct kds_dev_dax *dev_dax, void *data)
 {
-	WRITE_ONCE(dev_dax->private_data, data);
+	if (dev_dax)
+		WRITE_ONCE(dev_dax->private_data, data);
 }
 
 /**
@@ -270,7 +287,9 @@ void *kds_dev_dax_get_private(const struct kds_dev_dax *dev_dax)
  */
 u64 kds_dev_dax_size(const struct kds_dev_dax *dev_dax)
 {
-	return dev_dax->region ? dev_dax->region->size : 0;
+	struct kds_dax_region *region = dev_dax ? READ_ONCE(dev_dax->region) : NULL;
+
+	return region ? region->size : 0;
 }
 
 /**
@@ -288,6 +307,8 @@ int kds_dev_dax_uevent(const struct kds_dev_dax *dev_dax, char *buf,
 {
 	static const char var[] = "MODALIAS=" KDS_DAX_MODALIAS;
 
+	if (!dev_dax || !buf)
+		return -EINVAL;
 	if (size < sizeof(var))
 		return -ENOMEM;
 	memcpy(buf, var, sizeof(var));
@@ -308,13 +329,19 @@ int kds_dev_dax_uevent(const struct kds_dev_dax *dev_dax, char *buf,
  */
 int kds_dax_device_dax_probe(struct kds_dev_dax *dev_dax)
 {
+	int old;
+
 	if (!dev_dax)
 		return -EINVAL;
-	if (READ_ONCE(dev_dax->released) || !dev_dax->region)
+	if (!READ_ONCE(dev_dax->region))
+		return -ENXIO;	/* released, or never initialised */
+	/* The check and the run are one step: dead -> alive, or nothing. */
+	kds_race_point();
+	old = cmpxchg(&dev_dax->state, 0, KDS_DEV_DAX_ALIVE);
+	if (old & KDS_DEV_DAX_RELEASED)
 		return -ENXIO;
-	if (kds_dev_dax_is_alive(dev_dax))
+	if (old & KDS_DEV_DAX_ALIVE)
 		return -EBUSY;
-	kds_dev_dax_run(dev_dax);
 	return 0;
 }
 
@@ -333,9 +360,10 @@ int kds_dax_device_dax_remove(struct kds_dev_dax *dev_dax)
 {
 	if (!dev_dax)
 		return -EINVAL;
-	if (!kds_dev_dax_is_alive(dev_dax))
+	/* alive -> dead in one step: of two removes, one succeeds. */
+	kds_race_point();
+	if (cmpxchg(&dev_dax->state, KDS_DEV_DAX_ALIVE, 0) != KDS_DEV_DAX_ALIVE)
 		return -EALREADY;
-	kds_dev_dax_kill(dev_dax);
 	return 0;
 }
 
@@ -351,6 +379,8 @@ int kds_dax_device_dax_remove(struct kds_dev_dax *dev_dax)
  */
 ssize_t kds_dax_region_id_show(struct kds_dax_region *region, char *buf)
 {
+	if (!region || !buf)
+		return -EINVAL;
 	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%d\n", region->id);
 }
 
@@ -364,6 +394,8 @@ ssize_t kds_dax_region_id_show(struct kds_dax_region *region, char *buf)
  */
 ssize_t kds_dax_region_size_show(struct kds_dax_region *region, char *buf)
 {
+	if (!region || !buf)
+		return -EINVAL;
 	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%llu\n",
 			 (unsigned long long)region->size);
 }
@@ -378,6 +410,8 @@ ssize_t kds_dax_region_size_show(struct kds_dax_region *region, char *buf)
  */
 ssize_t kds_dax_region_align_show(struct kds_dax_region *region, char *buf)
 {
+	if (!region || !buf)
+		return -EINVAL;
 	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%u\n", region->align);
 }
 
@@ -394,6 +428,8 @@ ssize_t kds_dax_region_align_show(struct kds_dax_region *region, char *buf)
 ssize_t kds_dax_region_target_node_show(struct kds_dax_region *region,
 					char *buf)
 {
+	if (!region || !buf)
+		return -EINVAL;
 	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%d\n", region->target_node);
 }
 
@@ -407,6 +443,8 @@ ssize_t kds_dax_region_target_node_show(struct kds_dax_region *region,
  */
 ssize_t kds_dev_dax_modalias_show(struct kds_dev_dax *dev_dax, char *buf)
 {
+	if (!dev_dax || !buf)
+		return -EINVAL;
 	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%s\n", KDS_DAX_MODALIAS);
 }
 
@@ -420,6 +458,8 @@ ssize_t kds_dev_dax_modalias_show(struct kds_dev_dax *dev_dax, char *buf)
  */
 ssize_t kds_dev_dax_size_show(struct kds_dev_dax *dev_dax, char *buf)
 {
+	if (!dev_dax || !buf)
+		return -EINVAL;
 	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%llu\n",
 			 (unsigned long long)kds_dev_dax_size(dev_dax));
 }
@@ -436,6 +476,8 @@ ssize_t kds_dev_dax_size_show(struct kds_dev_dax *dev_dax, char *buf)
  */
 ssize_t kds_dev_dax_target_node_show(struct kds_dev_dax *dev_dax, char *buf)
 {
+	if (!dev_dax || !buf)
+		return -EINVAL;
 	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%d\n", dev_dax->target_node);
 }
 
@@ -513,7 +555,7 @@ unsigned short kds_dax_region_attr_visible(const struct kds_dax_region *region,
 unsigned short kds_dev_dax_attr_visible(const struct kds_dev_dax *dev_dax,
 					unsigned int idx)
 {
-	if (idx >= ARRAY_SIZE(kds_dev_dax_attrs))
+	if (!dev_dax || idx >= ARRAY_SIZE(kds_dev_dax_attrs))
 		return 0;
 	if (kds_dev_dax_attrs[idx].show == kds_dev_dax_target_node_show &&
 	    dev_dax->target_node < 0)

@@ -29,6 +29,21 @@
  *	kds_dax_bus_destroy(&bus);
  *
  * Every name is kds_-prefixed: the kernel has its own dax bus.
+ *
+ * NULL arguments: every function here accepts NULL for any pointer
+ * argument and never dereferences it. Where an object or a buffer is
+ * required, NULL is refused: -EINVAL from the functions that return an
+ * error code, false from the predicates, 0 from the counts, sizes and
+ * visibility rules, NULL from kds_dev_dax_get_private(), and nothing at
+ * all from the functions that return nothing. Only three pointers are
+ * optional and taken as given: the parent data of kds_dax_region_alloc(),
+ * the data of kds_dev_dax_set_private() and the context handed through to
+ * the kmem operations. kds_dax_kmem_probe() also refuses operations with
+ * a NULL member.
+ *
+ * Ranges: a range [start, start + size) may end exactly at 2^64 (its last
+ * byte, start + size - 1, is U64_MAX) and no further; regions, claims and
+ * the kmem range all follow this one rule.
  */
 #ifndef KDS_DAX_BUS_H
 #define KDS_DAX_BUS_H
@@ -143,6 +158,11 @@ enum kds_dev_dax_subsys {
 	KDS_DEV_DAX_CLASS,
 };
 
+/** KDS_DEV_DAX_ALIVE - &kds_dev_dax.state bit: a driver runs the device. */
+#define KDS_DEV_DAX_ALIVE	1
+/** KDS_DEV_DAX_RELEASED - &kds_dev_dax.state bit: the final release ran. */
+#define KDS_DEV_DAX_RELEASED	2
+
 /**
  * struct kds_dev_dax - the core part of one device-dax instance.
  * @region: the region it was carved from (holds one reference).
@@ -150,15 +170,21 @@ enum kds_dev_dax_subsys {
  * @target_node: inherited from the region.
  * @subsys: bus or legacy class.
  * @name: "dax<region>.<id>".
- * @alive: 1 while a driver runs the device (kds_dev_dax_run()): between
- *         kds_dax_device_dax_probe() and kds_dax_device_dax_remove().
+ * @state: the lifecycle in one word, changed only by compare-and-swap
+ *         (core private): %KDS_DEV_DAX_ALIVE while a driver runs the device
+ *         (kds_dev_dax_run()): between kds_dax_device_dax_probe() and
+ *         kds_dax_device_dax_remove(); %KDS_DEV_DAX_RELEASED once
+ *         kds_dev_dax_release() ran, after which it never runs again.
  * @private_data: the glue's device object, set once at creation
  *           (kds_dev_dax_set_private()); reachable only while alive.
- * @released: set once kds_dev_dax_release() ran.
  *
  * A glue embeds this in its own device object and calls
  * kds_dev_dax_init() when creating it and kds_dev_dax_release() from the
- * device's final release.
+ * device's final release. Probe, remove, run, kill and release are safe
+ * against each other without any lock of the caller's: each is one atomic
+ * transition of @state, so of two concurrent probes exactly one succeeds,
+ * and a probe that races the final release either runs the device before
+ * the release kills it or fails with -ENXIO.
  */
 struct kds_dev_dax {
 	struct kds_dax_region *region;
@@ -166,9 +192,8 @@ struct kds_dev_dax {
 	int target_node;
 	enum kds_dev_dax_subsys subsys;
 	char name[KDS_DAX_NAME_LEN];
-	int alive;
+	int state;
 	void *private_data;
-	int released;
 };
 
 /* ------------------------------------------------------------ ids */

@@ -144,7 +144,9 @@ typedef void (*kds_race_fn)(void *ctx);
  * kds_race_point() - a compare-and-swap follows: run the injected racer
  * if due.
  *
- * kds calls it just before every compare-and-swap that publishes a node.
+ * kds calls it just before every compare-and-swap that publishes a
+ * genradix node, and just before the atomic state change of the dev_dax
+ * lifecycle calls (probe, remove, release).
  */
 void kds_race_point(void);
 

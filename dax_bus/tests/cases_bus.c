@@ -647,6 +647,165 @@ static void dax_kmem_platform_failures_propagate_and_undo(struct kds_expect *e)
 }
 
 
+/*
+ * One rule for the top of the address space: a range may end exactly at
+ * 2^64 (its last byte is U64_MAX) and not one byte further, for regions,
+ * claims and the kmem range alike.
+ */
+static void dax_range_may_end_exactly_at_2_64(struct kds_expect *e)
+{
+	const u64 top = U64_MAX - DAX_SZ_128M + 1;	/* the last 128 MiB */
+	struct kds_dax_claims claims;
+	struct dax_kmem_fixture f;
+	struct kds_dax_region *r;
+	u64 s = 11, z = 22;
+
+	r = kds_dax_region_alloc(NULL, 0, top, DAX_SZ_128M, 0, DAX_SZ_2M, 0);
+	if (KDS_EXPECT(e, !IS_ERR(r))) {
+		kds_dax_region_put(r);
+		KDS_EXPECT_EQ(e, kds_dax_region_unregister(r), 0);
+	}
+	KDS_EXPECT_EQ(e, PTR_ERR(kds_dax_region_alloc(NULL, 0, top + DAX_SZ_2M, DAX_SZ_128M,
+						      0, DAX_SZ_2M, 0)), -EDOM);
+
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(top, DAX_SZ_128M, DAX_SZ_128M, &s, &z), 0);
+	KDS_EXPECT_U64_EQ(e, s, top);
+	KDS_EXPECT_U64_EQ(e, z, DAX_SZ_128M);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(top - DAX_SZ_128M, 2 * DAX_SZ_128M, DAX_SZ_128M,
+					    &s, &z), 0);
+	KDS_EXPECT_U64_EQ(e, s, top - DAX_SZ_128M);
+	KDS_EXPECT_U64_EQ(e, z, 2 * DAX_SZ_128M);
+	/* a ragged start below the top block: the top block alone */
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(top - DAX_SZ_2M, DAX_SZ_128M + DAX_SZ_2M,
+					    DAX_SZ_128M, &s, &z), 0);
+	KDS_EXPECT_U64_EQ(e, s, top);
+	KDS_EXPECT_U64_EQ(e, z, DAX_SZ_128M);
+	s = 11;
+	z = 22;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(top + 1, DAX_SZ_128M, DAX_SZ_128M, &s, &z), -EINVAL);
+	KDS_EXPECT_EQ(e, s, 11);
+	KDS_EXPECT_EQ(e, z, 22);
+
+	kds_dax_claims_init(&claims);
+	KDS_EXPECT_EQ(e, kds_dax_claim(&claims, top, DAX_SZ_128M), 0);
+	KDS_EXPECT_EQ(e, kds_dax_claim(&claims, top + DAX_SZ_2M, DAX_SZ_128M), -EINVAL);
+	KDS_EXPECT(e, kds_dax_is_claimed(&claims, top, DAX_SZ_128M));
+	KDS_EXPECT_EQ(e, kds_dax_unclaim(&claims, top, DAX_SZ_128M), 0);
+	kds_dax_claims_destroy(&claims);
+
+	/* end to end: kmem binds a device at the very top */
+	if (!dax_kmem_setup(e, &f, top, DAX_SZ_128M, 0))
+		return;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), 0);
+	KDS_EXPECT_U64_EQ(e, f.p.start, top);
+	KDS_EXPECT_U64_EQ(e, f.p.size, DAX_SZ_128M);
+	dax_kmem_teardown(&f);
+}
+
+/*
+ * The NULL rule of <kds/dax_bus.h>: every pointer argument may be NULL and
+ * is never dereferenced; a required one is refused with -EINVAL, false,
+ * 0, NULL or nothing, as the function returns.
+ */
+static void dax_core_refuses_null_arguments(struct kds_expect *e)
+{
+	static const struct kds_dax_kmem_ops no_add = {
+		.memory_block_size = dax_fake_block,
+		.reserve = dax_fake_reserve,
+		.unreserve = dax_fake_unreserve,
+	};
+	struct kds_dax_driver drv = { .name = "kds_null_rule" };
+	struct dax_bus_fixture f;
+	struct dax_kmem_fixture k;
+	struct kds_dax_region *r;
+	struct kds_dev_dax d = { 0 };
+	char name[KDS_DAX_NAME_LEN];
+	int region, id;
+	u64 s;
+
+	/* ids and names */
+	KDS_EXPECT_EQ(e, kds_dax_parse_id(NULL, 6, &region, &id), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_parse_id("dax0.0", 6, NULL, &id), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_parse_id("dax0.0", 6, &region, NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_format_name(NULL, sizeof(name), 0, 0), -EINVAL);
+	/* bus and drivers */
+	kds_dax_bus_init(NULL);
+	kds_dax_bus_destroy(NULL);
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(NULL, NULL), -EINVAL);
+	kds_dax_driver_unregister(NULL);
+	KDS_EXPECT(e, !kds_dax_driver_is_registered(NULL));
+	KDS_EXPECT(e, !kds_dax_driver_has_id(NULL, 0, 0));
+	KDS_EXPECT_EQ(e, kds_dax_driver_nr_ids(NULL), 0);
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(NULL, "dax0.0", 6), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_remove_id_store(NULL, "dax0.0", 6), -EINVAL);
+	if (!dax_bus_fixture_init(e, &f))
+		return;
+	KDS_EXPECT(e, !kds_dax_driver_match(NULL, &f.dev0));
+	KDS_EXPECT(e, !kds_dax_driver_match(&drv, NULL));
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(&drv, NULL, 6), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_remove_id_store(&drv, NULL, 6), -EINVAL);
+	/* regions */
+	kds_dax_region_get(NULL);
+	kds_dax_region_put(NULL);
+	KDS_EXPECT_EQ(e, kds_dax_region_unregister(NULL), -EINVAL);
+	KDS_EXPECT(e, !kds_dax_region_is_registered(NULL));
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(NULL, 0), 0);
+	KDS_EXPECT_EQ(e, kds_dax_region_id_show(NULL, name), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_region_size_show(NULL, name), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_region_align_show(NULL, name), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_region_target_node_show(NULL, name), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(NULL, "id", name), -EINVAL);
+	r = f.region;
+	KDS_EXPECT_EQ(e, kds_dax_region_id_show(r, NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_region_size_show(r, NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_region_align_show(r, NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_region_target_node_show(r, NULL), -EINVAL);
+	/* dev_dax */
+	KDS_EXPECT_EQ(e, kds_dev_dax_init(NULL, r, 0, KDS_DEV_DAX_BUS), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_init(&d, NULL, 0, KDS_DEV_DAX_BUS), -EINVAL);
+	kds_dev_dax_release(NULL);
+	kds_dev_dax_run(NULL);
+	kds_dev_dax_kill(NULL);
+	KDS_EXPECT(e, !kds_dev_dax_is_alive(NULL));
+	kds_dev_dax_set_private(NULL, name);
+	KDS_EXPECT_PTR_EQ(e, kds_dev_dax_get_private(NULL), NULL);
+	KDS_EXPECT_U64_EQ(e, kds_dev_dax_size(NULL), 0);
+	KDS_EXPECT_EQ(e, kds_dev_dax_uevent(NULL, name, sizeof(name)), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_uevent(&f.dev0, NULL, sizeof(name)), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_device_dax_probe(NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_device_dax_remove(NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(NULL, 0), 0);
+	KDS_EXPECT_EQ(e, kds_dev_dax_modalias_show(NULL, name), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_size_show(NULL, name), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_target_node_show(NULL, name), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_modalias_show(&f.dev0, NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_size_show(&f.dev0, NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_target_node_show(&f.dev0, NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(NULL, "size", name), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&f.dev0, NULL, name), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&f.dev0, "size", NULL), -EINVAL);
+	/* the objects above were left as they were */
+	KDS_EXPECT(e, kds_dax_region_is_registered(r));
+	KDS_EXPECT_U64_EQ(e, kds_dev_dax_size(&f.dev0), DAX_SZ_1G);
+	dax_bus_fixture_fini(&f);
+	/* kmem and claims */
+	kds_dax_claims_init(NULL);
+	kds_dax_claims_destroy(NULL);
+	KDS_EXPECT_EQ(e, kds_dax_claim(NULL, 0, DAX_SZ_2M), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_unclaim(NULL, 0, DAX_SZ_2M), -EINVAL);
+	KDS_EXPECT(e, !kds_dax_is_claimed(NULL, 0, DAX_SZ_2M));
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(0, DAX_SZ_128M, DAX_SZ_128M, NULL, &s), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_range(0, DAX_SZ_128M, DAX_SZ_128M, &s, NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(NULL, &dax_fake_ops, NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_remove(NULL), -EINVAL);
+	if (!dax_kmem_setup(e, &k, 0, DAX_SZ_128M, 0))
+		return;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&k.d, NULL, &k.p), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&k.d, &no_add, &k.p), -EINVAL);
+	KDS_EXPECT_EQ(e, k.p.reserves, 0);	/* refused before the platform */
+	dax_kmem_teardown(&k);
+}
+
 static const struct kds_case kds_dax_bus_cases_run[] = {
 	KDS_CASE(dax_bus_default_driver_matches_every_bus_device),
 	KDS_CASE(dax_bus_class_devices_never_match),
@@ -670,6 +829,8 @@ static const struct kds_case kds_dax_bus_cases_run[] = {
 	KDS_CASE(dax_kmem_no_whole_block_is_refused_before_reserving),
 	KDS_CASE(dax_kmem_remove_succeeds_but_range_stays_reserved),
 	KDS_CASE(dax_kmem_platform_failures_propagate_and_undo),
+	KDS_CASE(dax_range_may_end_exactly_at_2_64),
+	KDS_CASE(dax_core_refuses_null_arguments),
 };
 
 KDS_SUITE(kds_suite_dax_bus, "kds_dax_bus", kds_dax_bus_cases_run, NULL);

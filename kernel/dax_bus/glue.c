@@ -82,9 +82,20 @@ struct kds_dax_glue_region {
 };
 
 static struct kds_dax_bus kds_dax_glue_core_bus;
-static DEFINE_MUTEX(kds_dax_glue_lock);	/* regions, dying */
+static DEFINE_MUTEX(kds_dax_glue_lock);	/* regions, open */
 static LIST_HEAD(kds_dax_glue_regions);
-static bool kds_dax_glue_dying;
+/*
+ * Whether create_region may add a region: set only once init has
+ * registered everything, cleared first thing at exit. The bus's files
+ * exist from bus_register() on, before the drivers; a region created
+ * before init has succeeded would outlive a failed load.
+ */
+static bool kds_dax_glue_open;
+/* kds.dax_fail_driver=N: fail the Nth driver registration (tests). */
+static unsigned int kds_dax_glue_fail_driver;
+module_param_named(dax_fail_driver, kds_dax_glue_fail_driver, uint, 0);
+MODULE_PARM_DESC(dax_fail_driver,
+		 "test only: make the Nth kds_dax driver registration fail, so a failed load can be tested (0: never)");
 /* kds_kmem's claims; they last until kds.ko unloads. */
 static struct kds_dax_claims kds_dax_glue_claims;
 
@@ -176,7 +187,8 @@ static ssize_t kmem_range_show(struct device *dev,
 	device_unlock(dev);
 	return rc;
 }
-static DEVICE_ATTR_RO(kmem_range);
+/* A physical address: root only (0400), as Linux's dax "resource". */
+static DEVICE_ATTR_ADMIN_RO(kmem_range);
 
 static struct attribute *kds_dax_glue_kmem_attrs[] = {
 	&dev_attr_kmem_range.attr,
@@ -557,13 +569,19 @@ err_region:
 }
 
 /*
- * Split "a b c ..." (single spaces, one optional trailing newline) into at
- * most @max words of @tmp; returns the number of words or -EINVAL.
+ * Split "a b c ..." into at most @max words of @tmp; returns the number of
+ * words or -EINVAL. The text is printable ASCII words separated by single
+ * spaces, optionally followed by one newline. Refused: a newline anywhere
+ * else (inside the line, or a second one at the end: the number parsers
+ * would take "7\n" as 7), any other control byte (NUL, tab, ...),
+ * non-ASCII bytes, a '+' sign (the number parsers would take "+7" as 7),
+ * an empty word (leading, trailing or double spaces), more than @max words.
  */
 static int kds_dax_glue_words(char *tmp, size_t size, const char *buf,
 			      size_t count, char **words, int max)
 {
 	char *p = tmp, *w;
+	size_t i;
 	int n = 0;
 
 	if (count == 0 || count >= size)
@@ -571,7 +589,10 @@ static int kds_dax_glue_words(char *tmp, size_t size, const char *buf,
 	memcpy(tmp, buf, count);
 	tmp[count] = '\0';
 	if (tmp[count - 1] == '\n')
-		tmp[count - 1] = '\0';
+		tmp[--count] = '\0';
+	for (i = 0; i < count; i++)
+		if (tmp[i] < ' ' || tmp[i] > '~' || tmp[i] == '+')
+			return -EINVAL;
 	while ((w = strsep(&p, " ")) != NULL) {
 		if (!*w || n == max)
 			return -EINVAL;
@@ -594,7 +615,7 @@ static ssize_t create_region_store(struct bus_type *bus, const char *buf,
 	    kstrtouint(w[3], 0, &align) || kstrtoint(w[4], 10, &node))
 		return -EINVAL;
 	mutex_lock(&kds_dax_glue_lock);
-	if (kds_dax_glue_dying)
+	if (!kds_dax_glue_open)
 		rc = -ENODEV;
 	else if (kds_dax_glue_find(id))
 		rc = -EEXIST;
@@ -626,6 +647,38 @@ static ssize_t delete_region_store(struct bus_type *bus, const char *buf,
 
 /* ------------------------------------------------------ init, exit */
 
+/* Close create_region and take every region down (exit, failed init). */
+static void kds_dax_glue_regions_down(void)
+{
+	struct kds_dax_glue_region *rg, *next;
+
+	mutex_lock(&kds_dax_glue_lock);
+	kds_dax_glue_open = false;
+	list_for_each_entry_safe(rg, next, &kds_dax_glue_regions, node) {
+		list_del(&rg->node);
+		kds_dax_glue_region_destroy(rg);
+	}
+	mutex_unlock(&kds_dax_glue_lock);
+}
+
+/*
+ * The injected failure of a driver registration (kds.dax_fail_driver=N).
+ * Before failing, it writes a region to create_region through the bus's
+ * own store, as a writer racing the load would (the file exists from
+ * bus_register() on), and logs the answer: -ENODEV while init has not
+ * succeeded.
+ */
+static int kds_dax_glue_injected_failure(unsigned int nr)
+{
+	static const char spec[] = "42 0x700000000 0x8000000 0x200000 0\n";
+	ssize_t rc = bus_attr_create_region.store(&kds_dax_glue_bus_type, spec,
+						  sizeof(spec) - 1);
+
+	pr_info("kds dax: injected failure of driver registration %u; create_region during the load: %zd\n",
+		nr, rc);
+	return -ECANCELED;
+}
+
 static void kds_dax_glue_drivers_down(unsigned int nr)
 {
 	while (nr--) {
@@ -654,15 +707,24 @@ int kds_dax_glue_init(void)
 		rc = kds_dax_driver_register(&kds_dax_glue_core_bus, &gdrv->core);
 		if (rc)
 			goto err_drv;
-		rc = driver_register(&gdrv->drv);
+		if (i + 1 == kds_dax_glue_fail_driver)
+			rc = kds_dax_glue_injected_failure(i + 1);
+		else
+			rc = driver_register(&gdrv->drv);
 		if (rc) {
 			kds_dax_driver_unregister(&gdrv->core);
 			goto err_drv;
 		}
 	}
+	/* Only now may regions be created. */
+	mutex_lock(&kds_dax_glue_lock);
+	kds_dax_glue_open = true;
+	mutex_unlock(&kds_dax_glue_lock);
 	return 0;
 
 err_drv:
+	/* None can exist (create_region was closed); none may survive. */
+	kds_dax_glue_regions_down();
 	kds_dax_glue_drivers_down(i);
 	bus_unregister(&kds_dax_glue_bus_type);
 err_bus:
@@ -673,16 +735,8 @@ err_bus:
 
 void kds_dax_glue_exit(void)
 {
-	struct kds_dax_glue_region *rg, *next;
-
 	/* No region can be created from here on. */
-	mutex_lock(&kds_dax_glue_lock);
-	kds_dax_glue_dying = true;
-	list_for_each_entry_safe(rg, next, &kds_dax_glue_regions, node) {
-		list_del(&rg->node);
-		kds_dax_glue_region_destroy(rg);
-	}
-	mutex_unlock(&kds_dax_glue_lock);
+	kds_dax_glue_regions_down();
 	kds_dax_glue_drivers_down(ARRAY_SIZE(kds_dax_glue_drivers));
 	bus_unregister(&kds_dax_glue_bus_type);
 	kds_dax_bus_destroy(&kds_dax_glue_core_bus);

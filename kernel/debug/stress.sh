@@ -106,12 +106,22 @@ round_bad() {
 	done
 }
 
-# rmmod kds.ko and load it again, once a second, while the loops run
+# rmmod kds.ko and load it again, once a second, while the loops run;
+# each reload first makes a load fail on purpose (kds.dax_fail_driver=1
+# or 2: a driver registration fails after the bus exists) while the loops
+# write create_region: no region may outlive it (KASAN, kmemleak)
 stress_reload() {
 	local k cycles=0
 	for k in $(seq "$1"); do
 		sleep 1
 		if rmmod kds 2>/dev/null; then
+			if insmod /lib/kds/kds.ko dax_fail_driver=$((k % 2 + 1)) 2>/dev/null; then
+				fail "stress: insmod kds.ko dax_fail_driver=$((k % 2 + 1)) succeeded"
+				rmmod kds
+			fi
+			[ -e /sys/bus/kds_dax ] && fail "stress: the kds_dax bus outlived a failed load"
+			ls /sys/devices | grep -q '^kds_dax_region' &&
+				fail "stress: a region outlived a failed load: $(ls /sys/devices | grep '^kds_dax_region' | head -n 3)"
 			if insmod /lib/kds/kds.ko; then
 				cycles=$((cycles + 1))
 			else

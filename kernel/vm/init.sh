@@ -25,6 +25,31 @@ say "init start ($(uname -r))"
 # and extra_after_unload, run around kds.ko's final unload below.
 [ -r /lib/kds/extra.sh ] && . /lib/kds/extra.sh
 
+# A failed load leaves nothing behind. kds.dax_fail_driver=N makes the Nth
+# driver registration of the kds_dax bus fail; just before failing, the
+# load writes region 42 to create_region through the bus's own store, as a
+# writer racing the load would (the file exists from bus_register() on),
+# and logs the answer, which must be -ENODEV (-19): a region created then
+# would outlive the module, its devices pointing into freed module memory.
+for nth in 1 2; do
+	if insmod /lib/kds/kds.ko dax_fail_driver=$nth 2>/dev/null; then
+		fail "insmod kds.ko dax_fail_driver=$nth succeeded"
+		rmmod kds
+		continue
+	fi
+	bad=0
+	got=$(dmesg | grep "injected failure of driver registration $nth;" | tail -n 1)
+	case $got in
+	*"create_region during the load: -19") ;;
+	'') bad=1; fail "failed load $nth: the injected failure did not run" ;;
+	*) bad=1; fail "failed load $nth: create_region was writable during a load that then failed: ${got#*: }" ;;
+	esac
+	[ -e /sys/devices/kds_dax_region42 ] && { bad=1; fail "failed load $nth: region 42 outlived the module"; }
+	[ -e /sys/bus/kds_dax ] && { bad=1; fail "failed load $nth: the kds_dax bus outlived the module"; }
+	grep -q '^kds ' /proc/modules && { bad=1; fail "failed load $nth: kds is still in /proc/modules"; }
+	[ "$bad" = 0 ] && say "failed load $nth: refused, nothing left behind"
+done
+
 # kds.ko: loads and is listed; it stays loaded while kds_test.ko writes to
 # its kds_dax bus, and its unload (last) reports leaks.
 kds_loaded=0
@@ -101,6 +126,22 @@ expect_write() {
 	[ "$2" = FAIL ] && [ "$got" != ok ] && got=FAIL
 	expect_eq "$1" "$got" "$2"
 }
+# expect_printf WHAT ok|EINVAL|FAIL FILE FORMAT: the bytes printf FORMAT
+# makes (newlines and NULs where FORMAT puts them), written to FILE in one
+# write by cat, which names the error (busybox printf does not)
+expect_printf() {
+	local err got
+	printf "$4" >/tmp/kds.bytes
+	err=$( { cat /tmp/kds.bytes >"$3"; } 2>&1 ) && got=ok || got=FAIL
+	[ "$got" = FAIL ] && case $err in *"Invalid argument"*) got=EINVAL ;; esac
+	[ "$2" = FAIL ] && [ "$got" != ok ] && got=FAIL
+	expect_eq "$1" "$got" "$2"
+}
+mode_of() { stat -c %a "$1" 2>/dev/null || echo "<missing>"; }
+# as_nobody CMD...: run CMD as an unprivileged user
+as_nobody() { su -s /bin/sh nobody -c "$*" 2>/dev/null; }
+grep -q '^nobody:' /etc/passwd 2>/dev/null ||
+	echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
 drv_of() { [ -L "$1/driver" ] && basename "$(readlink "$1/driver")" || echo none; }
 attr() { cat "$1" 2>/dev/null || echo "<missing>"; }
 
@@ -119,6 +160,20 @@ if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
 	expect_eq "region 7 align" "$(attr $R/align)" 2097152
 	expect_eq "region 7 target_node" "$(attr $R/target_node)" 0
 	check "$(grep -qx MODALIAS=dax:t0 $D/uevent; echo $?)" "dax7.0 uevent has MODALIAS=dax:t0"
+	# a file that shows a physical address is root-only; the rest read-only for all
+	expect_eq "dax7.0 kmem_range is root-only" "$(mode_of $D/kmem_range)" 400
+	for f in modalias size target_node; do
+		expect_eq "dax7.0 $f mode" "$(mode_of $D/$f)" 444
+	done
+	for f in id size align target_node; do
+		expect_eq "region 7 $f mode" "$(mode_of $R/$f)" 444
+	done
+	for f in create_region delete_region; do
+		expect_eq "$f is root-only, write-only" "$(mode_of $B/$f)" 200
+	done
+	expect_eq "an unprivileged user reads dax7.0 size" "$(as_nobody cat $D/size)" 402653184
+	check "$(as_nobody cat $D/kmem_range >/dev/null; [ $? != 0 ]; echo $?)" \
+		"an unprivileged user cannot read kmem_range"
 	# daxctl reconfigure-device --mode=system-ram, 5.1 style
 	expect_write "unbind dax7.0 from kds_device_dax" ok $B/drivers/kds_device_dax/unbind dax7.0
 	expect_eq "dax7.0 unbound" "$(drv_of $D)" none
@@ -152,6 +207,33 @@ if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
 	expect_write "create region: trailing junk" EINVAL $B/create_region "9 0 0x200000 0x200000 0 junk"
 	expect_write "create region: start not aligned" EINVAL $B/create_region "9 0x1000 0x200000 0x200000 0"
 	expect_write "delete an unknown region" FAIL $B/delete_region 99
+	# one line, one optional trailing newline, nothing else
+	expect_printf "create region 11 with printf, one newline" ok $B/create_region '11 0x400000000 0x200000 0x200000 0\n'
+	expect_write "delete region 11" ok $B/delete_region 11
+	expect_printf "create region 11 with no newline" ok $B/create_region '11 0x400000000 0x200000 0x200000 0'
+	expect_write "delete region 11 again" ok $B/delete_region 11
+	expect_printf "create region: a '+' sign on the id" EINVAL $B/create_region '+9 0x400000000 0x200000 0x200000 0\n'
+	expect_printf "create region: a '+' sign on the node" EINVAL $B/create_region '9 0x400000000 0x200000 0x200000 +0\n'
+	expect_printf "create region: a newline inside the line" EINVAL $B/create_region '9 0x400000000\n 0x200000 0x200000 0\n'
+	expect_printf "create region: two trailing newlines" EINVAL $B/create_region '9 0x400000000 0x200000 0x200000 0\n\n'
+	expect_printf "create region: three trailing newlines" EINVAL $B/create_region '9 0x400000000 0x200000 0x200000 0\n\n\n'
+	expect_printf "create region: a NUL after the line" EINVAL $B/create_region '9 0x400000000 0x200000 0x200000 0\000'
+	expect_printf "create region: a tab" EINVAL $B/create_region '9\t0x400000000 0x200000 0x200000 0\n'
+	expect_printf "create region: a leading space" EINVAL $B/create_region ' 9 0x400000000 0x200000 0x200000 0\n'
+	expect_printf "delete region: a '+' sign" EINVAL $B/delete_region '+7\n'
+	expect_printf "delete region: two trailing newlines" EINVAL $B/delete_region '7\n\n'
+	check "$([ ! -e $B/devices/dax9.0 ] && [ -e $D ]; echo $?)" "refused writes created and deleted nothing"
+	# a region may end exactly at 2^64, not one byte further (the core's rule)
+	D10=$B/devices/dax10.0
+	expect_write "create region 10 ending exactly at 2^64" ok $B/create_region "10 0xfffffffff8000000 0x8000000 0x200000 0"
+	expect_write "unbind dax10.0" ok $B/drivers/kds_device_dax/unbind dax10.0
+	expect_write "new_id dax10.0 on kds_kmem" ok $B/drivers/kds_kmem/new_id dax10.0
+	expect_eq "kds_kmem binds the block at the top" "$(drv_of $D10)" kds_kmem
+	expect_eq "kds_kmem range at the top" "$(attr $D10/kmem_range)" "0xfffffffff8000000 0x8000000"
+	expect_write "remove_id dax10.0 on kds_kmem" ok $B/drivers/kds_kmem/remove_id dax10.0
+	expect_write "delete region 10" ok $B/delete_region 10
+	expect_write "create region 10 one block past 2^64" FAIL $B/create_region "10 0xfffffffff8200000 0x8000000 0x200000 0"
+	check "$([ ! -e $D10 ]; echo $?)" "no region 10 past 2^64"
 
 	# the id table (dax_bus/tests/id_cases.h), on both id attributes of
 	# kds_kmem, written with echo -n and with echo
