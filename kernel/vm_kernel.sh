@@ -58,12 +58,7 @@ case $version in
 *) die "$headers is not installed, so no image version can match it (apt-get install linux-headers-amd64; or set KDS_VM_KERNEL and KDS_VM_MODULES to a kernel of your own)" ;;
 esac
 
-if [ -z "${KDS_CACHE_DIR:-}" ]; then
-	home=$(getent passwd "$(id -u)" | cut -d: -f6)
-	[ -n "$home" ] && [ -d "$home" ] || home=${HOME:?}
-	KDS_CACHE_DIR=$home/.cache/kds
-fi
-cache=$KDS_CACHE_DIR/vm-kernel
+cache=$("$here/cache_dir.sh")/vm-kernel
 name=${kver}_$(printf '%s' "$version" | tr ':/' '__')
 dest=$cache/$name
 complete() { [ -f "$dest/package" ] && [ -f "$dest/vmlinuz" ] && [ -d "$dest/modules" ]; }

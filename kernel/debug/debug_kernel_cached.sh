@@ -40,12 +40,7 @@ for tool in gcc ld sha256sum; do
 	command -v "$tool" >/dev/null || die "$tool not found (apt-get install build-essential)"
 done
 
-if [ -z "${KDS_CACHE_DIR:-}" ]; then
-	home=$(getent passwd "$(id -u)" | cut -d: -f6)
-	[ -n "$home" ] && [ -d "$home" ] || home=${HOME:?}
-	KDS_CACHE_DIR=$home/.cache/kds
-fi
-cache=$KDS_CACHE_DIR/debug-kernel
+cache=$("$here/../cache_dir.sh")/debug-kernel
 
 # The key, exactly as debug_kernel.sh computes it.
 fragments=("$here/common.config" "$here/$variant.config")
