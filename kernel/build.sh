@@ -33,6 +33,13 @@
 #
 # --layout only lays the sources out (no kernel needed, nothing built):
 # the tree a dkms package or a vendored copy starts from.
+#
+# OUTDIR is replaced as a whole, so build.sh deletes only a folder it made
+# itself: it takes a folder that does not exist yet or is empty, and one
+# that holds its marker file .kds-build (written at the start of every
+# build); a non-empty folder without the marker, or anything that is not a
+# folder, is refused before anything is built or deleted
+# (kernel/build_outdir_test.sh).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 tests=0 sample=0 layout=0
@@ -47,6 +54,17 @@ while [ $# -gt 0 ]; do
 	shift
 done
 out=${1:-$root/kernel/build}
+[ $# -le 1 ] || { echo "build.sh: one OUTDIR at most (got: $*)" >&2; exit 2; }
+marker=.kds-build
+# OUTDIR is deleted below: refuse anything build.sh did not make.
+if [ -L "$out" ] || { [ -e "$out" ] && [ ! -d "$out" ]; }; then
+	echo "build.sh: $out exists and is not a folder; refusing to replace it" >&2
+	exit 1
+fi
+if [ -d "$out" ] && [ ! -f "$out/$marker" ] && [ -n "$(ls -A "$out")" ]; then
+	echo "build.sh: $out is not empty and was not made by build.sh (no $marker in it); refusing to delete it (name a new or empty folder)" >&2
+	exit 1
+fi
 if [ "$layout" = 0 ]; then
 	if [ -n "${KVER:-}" ]; then
 		kver=$KVER
@@ -108,9 +126,11 @@ lay_out() {
 	printf '%s\n' "$header" >"$dir/kds/components.h"
 }
 
+# Checked above: missing, empty, or build.sh's own.
 rm -rf "$out"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+echo "made by kds's kernel/build.sh, which deletes and rebuilds this whole folder" >"$out/$marker"
 # shellcheck disable=SC2086 # folder lists: plain relative paths
 lay_out "$out" kernel $folders $glue
 cp "$root/kernel/Kbuild" "$out/Kbuild"

@@ -27,6 +27,8 @@ fi
 stage=$(mktemp -d "$dir/.kds-dkms.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
 "$root/kernel/build.sh" --layout "$stage/kds" >/dev/null
+# build.sh's marker: not part of the package's sources.
+rm -f "$stage/kds/.kds-build"
 sed "s/@KDS_VERSION@/$version/" "$root/kernel/dkms.conf" >"$stage/kds/dkms.conf"
 grep -q '@KDS_VERSION@' "$stage/kds/dkms.conf" && { echo "dkms.sh: version not substituted" >&2; exit 1; }
 mv "$stage/kds" "$dest"

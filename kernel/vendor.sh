@@ -59,8 +59,9 @@ done
 stage=$(mktemp -d "$tree/$parent/.kds-vendor.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
 "$src/kernel/build.sh" --layout "$stage" >/dev/null
-# The in-tree Makefile below replaces the layout's Kbuild and its fragment.
-rm -f "$stage/Kbuild" "$stage/components.mk"
+# The in-tree Makefile below replaces the layout's Kbuild and its fragment;
+# build.sh's marker (.kds-build) has no place in a kernel tree.
+rm -f "$stage/Kbuild" "$stage/components.mk" "$stage/.kds-build"
 mapfile -t objs < <(cd "$stage" && find . -name '*.c' | sed 's|^\./||; s|\.c$|.o|' | sort)
 [ "${#objs[@]}" -gt 0 ] || die "no sources were laid out from $src"
 

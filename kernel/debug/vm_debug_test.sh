@@ -23,7 +23,10 @@
 # still pass.
 #
 # Environment: as kernel/vm/run.sh (KDS_VM_TIMEOUT defaults to 1200 here,
-# KDS_VM_SMP to 2, KDS_VM_MEM to 1G), and KDS_STRESS_SECS (default 10).
+# KDS_VM_SMP to 2, KDS_VM_MEM to 1G), KDS_STRESS_SECS (default 10), and
+# KDS_DEBUG_KERNEL_CACHED_ONLY=1: take the kernel only if it is already
+# built (debug_kernel_cached.sh) and fail otherwise, never build it
+# (.ci/run's KCSAN run).
 set -uo pipefail
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
@@ -38,7 +41,14 @@ if [ "${1:-}" = "--faults" ]; then
 fi
 variant=${1:-kasan}
 
-dir=$("$here/debug_kernel.sh" "$variant") || exit 1
+if [ "${KDS_DEBUG_KERNEL_CACHED_ONLY:-0}" = 1 ]; then
+	dir=$("$here/debug_kernel_cached.sh" "$variant") || {
+		echo "FAIL: KDS_DEBUG_KERNEL_CACHED_ONLY=1 and the $variant debug kernel is not built: not building it here"
+		exit 1
+	}
+else
+	dir=$("$here/debug_kernel.sh" "$variant") || exit 1
+fi
 work=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-vm-debug.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 

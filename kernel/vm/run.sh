@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# run.sh - build kds.ko and kds_test.ko, boot the installed Debian kernel in
-# QEMU with a busybox initramfs that loads them, and judge the console.
+# run.sh - build kds.ko and kds_test.ko, boot the Debian kernel of the same
+# version in QEMU with a busybox initramfs that loads them, and judge the
+# console.
 #
 #   kernel/vm/run.sh [--inject LIST] [--keep DIR] [--extra SCRIPT] [--add FILE]... [--cases PROG]...
+#   kernel/vm/run.sh --print-kernel
+#
+# The kernel is Debian's linux-image-$KVER package, of the version of the
+# installed linux-headers-$KVER, unpacked into kds's cache by
+# kernel/vm_kernel.sh (fetched there on first use; nothing is installed):
+# its vmlinuz is booted and its modules folder gives device_dax.ko,
+# dax_hmem.ko and kmem.ko. A kernel installed in /boot is never used.
 #
 #   --inject LIST  load kds_test.ko with inject=LIST (fail,leak,warn): plants
 #                  faults, so the run is expected to FAIL (runner self-test)
@@ -16,6 +24,9 @@
 #   --cases PROG   a userspace runner of shared suites (kds_case_test): each
 #                  suite it prints must have run in kds_test.ko with the
 #                  same plan (repeatable)
+#   --print-kernel print the kernel image and module folder a run would
+#                  boot ("kernel PATH", "modules PATH"; fetching the image
+#                  into the cache if needed) and exit: nothing is built
 #
 # Environment:
 #   KDS_VM_ACCEL    tcg (default), kvm, or auto: auto uses KVM only when
@@ -25,9 +36,13 @@
 #   KDS_VM_TIMEOUT  hard limit for the boot, in seconds (default 150)
 #   KDS_VM_MEM      guest memory (default 512M)
 #   KDS_VM_SMP      guest CPUs (default 1)
-#   KDS_VM_KERNEL   kernel image to boot (default /boot/vmlinuz-$KVER)
-#   KDS_VM_MODULES  its module folder, for device_dax.ko
-#                   (default /lib/modules/$KVER)
+#   KDS_VM_KERNEL   kernel image to boot (default: vmlinuz in the folder
+#                   kernel/vm_kernel.sh $KVER prints)
+#   KDS_VM_MODULES  its module folder, for device_dax.ko, dax_hmem.ko and
+#                   kmem.ko (default: modules/ in that folder); with both
+#                   set, kernel/vm_kernel.sh is not called
+#   KDS_CACHE_DIR   the cache kernel/vm_kernel.sh unpacks into
+#                   (default ~/.cache/kds)
 #   KDIR, KVER      the kernel to build against and boot (kernel/build.sh;
 #                   KVER defaults to kernel/kver.sh)
 #
@@ -49,6 +64,7 @@ keep=
 extra=
 adds=()
 cases=()
+print_kernel=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--inject) inject=$2; shift 2 ;;
@@ -56,7 +72,8 @@ while [ $# -gt 0 ]; do
 	--extra) extra=$2; shift 2 ;;
 	--add) adds+=("$2"); shift 2 ;;
 	--cases) cases+=("$2"); shift 2 ;;
-	*) echo "usage: $0 [--inject LIST] [--keep DIR] [--extra SCRIPT] [--add FILE] [--cases PROG]..." >&2; exit 2 ;;
+	--print-kernel) print_kernel=1; shift ;;
+	*) echo "usage: $0 [--inject LIST] [--keep DIR] [--extra SCRIPT] [--add FILE] [--cases PROG]... | --print-kernel" >&2; exit 2 ;;
 	esac
 done
 accel=${KDS_VM_ACCEL:-tcg}
@@ -76,9 +93,19 @@ if readelf -l "$busybox" 2>/dev/null | grep -q INTERP; then
 	die "$busybox is dynamically linked (apt-get install busybox-static)"
 fi
 kver=${KVER:-$("$root/kernel/kver.sh")}
-vmlinuz=${KDS_VM_KERNEL:-/boot/vmlinuz-$kver}
-moddir=${KDS_VM_MODULES:-/lib/modules/$kver}
+image=
+if [ -z "${KDS_VM_KERNEL:-}" ] || [ -z "${KDS_VM_MODULES:-}" ]; then
+	image=$("$root/kernel/vm_kernel.sh" "$kver") ||
+		die "no kernel image of $kver to boot (kernel/vm_kernel.sh said why above)"
+fi
+vmlinuz=${KDS_VM_KERNEL:-$image/vmlinuz}
+moddir=${KDS_VM_MODULES:-$image/modules}
 [ -r "$vmlinuz" ] || die "$vmlinuz is not readable"
+[ -d "$moddir" ] || die "$moddir (the kernel's modules) is not a folder"
+if [ "$print_kernel" = 1 ]; then
+	printf 'kernel %s\nmodules %s\n' "$vmlinuz" "$moddir"
+	exit 0
+fi
 
 work=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-vm.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -240,7 +267,7 @@ log=$work/console.log
 start=$(date +%s)
 rc=0
 if [ "$use_kvm" = 1 ]; then
-	echo "run.sh: booting $kver with KVM"
+	echo "run.sh: booting $kver ($vmlinuz) with KVM"
 	boot "$log" "$limit" -enable-kvm -cpu host || rc=$?
 	if [ "$rc" = 124 ] && [ "$accel" = auto ]; then
 		echo "run.sh: the KVM boot timed out; retrying with TCG"
@@ -249,7 +276,7 @@ if [ "$use_kvm" = 1 ]; then
 	fi
 fi
 if [ "$use_kvm" = 0 ]; then
-	echo "run.sh: booting $kver with TCG"
+	echo "run.sh: booting $kver ($vmlinuz) with TCG"
 	boot "$log" "$limit" || rc=$?
 fi
 secs=$(( $(date +%s) - start ))

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# cache_dir.sh - print kds's cache root: $KDS_CACHE_DIR, else ~/.cache/kds
+# with the home directory from the password database (a Bazel test's HOME
+# is a temporary folder, so HOME alone would give every test a cache of
+# its own). The VM's kernel (kernel/vm_kernel.sh) and the debug kernel
+# (kernel/debug/debug_kernel.sh, which computes the same root itself)
+# live below it.
+set -euo pipefail
+if [ -n "${KDS_CACHE_DIR:-}" ]; then
+	echo "$KDS_CACHE_DIR"
+	exit 0
+fi
+home=$(getent passwd "$(id -u)" | cut -d: -f6)
+[ -n "$home" ] && [ -d "$home" ] || home=${HOME:?}
+echo "$home/.cache/kds"
