@@ -80,6 +80,16 @@ function result(line, notok,    n, name, why) {
 		ncases++
 }
 
+# A report of the final kmemleak scan (after kds.ko's unload, all new since
+# the baseline) fails, named by its first backtrace frame when it has one.
+function new_leak(frame) {
+	if (final_head == "")
+		return
+	problem("kmemleak: new since the baseline scan, after kds.ko's unload: " final_head \
+		(frame != "" ? " first frame " frame : ""))
+	final_head = ""
+}
+
 BEGIN {
 	if (unloads == "")
 		unloads = 2
@@ -137,6 +147,7 @@ BEGIN {
 	if (line ~ /Kernel memory leak detector disabled/)
 		problem("checker: kmemleak switched itself off: " line)
 	if (line ~ /^kds-vm: kmemleak: (begin|end) [a-z]+$/) {
+		new_leak("")
 		split(line, kw, / /)
 		if (kw[3] == "begin")
 			leak_scan = kw[4]
@@ -146,19 +157,25 @@ BEGIN {
 		}
 		leak_head = ""
 	} else if (line ~ /^kds-vm: kmemleak: unreferenced object/) {
+		new_leak("")
 		leak_head = substr(line, 19)
 		leak_named = 0
 		if (leak_scan == "final")
-			problem("kmemleak: new since the baseline scan, after kds.ko's unload: " leak_head)
+			final_head = leak_head
 	} else if (line ~ /^kds-vm: kmemleak: / && leak_head != "") {
-		if (!leak_named && (line ~ /\[kds[a-z0-9_]*\]/ || line ~ /\] 0xffffffff[a-f][0-9a-f]+$/)) {
-			leak_named = 1
+		if (line ~ /^kds-vm: kmemleak: +\[</) {
 			frame = line
 			sub(/^kds-vm: kmemleak: +(\[<[^>]*>\] )?/, "", frame)
-			problem("kmemleak: " leak_head " from " frame)
+			new_leak(frame)
+			if (!leak_named && (frame ~ /\[kds[a-z0-9_]*\]/ || frame ~ /^0xffffffff[a-f][0-9a-f]+$/)) {
+				leak_named = 1
+				problem("kmemleak: " leak_head " from " frame)
+			}
 		}
-	} else if (line ~ /^kds-vm: /)
+	} else if (line ~ /^kds-vm: /) {
+		new_leak("")
 		leak_head = ""	# kernel lines may interleave; the guest's next line ends it
+	}
 	if (line ~ /unloaded, no allocation outstanding/)
 		clean_unloads++
 
@@ -237,6 +254,7 @@ BEGIN {
 END {
 	if (mode == "extract")
 		exit 0
+	new_leak("")
 	if (!init_start)
 		problem("the VM's init script never started")
 	else if (!init_done)

@@ -193,7 +193,7 @@ ${refused/scan/stack=off}
 $k begin final
 ${refused/scan/stack=off}"
 scanned "kmemleak: a new object after the unload, no kds frame" 1 \
-	'kmemleak: new since the baseline scan, after kds.ko.s unload: unreferenced object 0xffff888004560000 \(size 64\)' \
+	'kmemleak: new since the baseline scan, after kds.ko.s unload: unreferenced object 0xffff888004560000 \(size 64\): first frame kstrdup\+0x1/0x2$' \
 	"$base_ok" "$k begin final
 $k unreferenced object 0xffff888004560000 (size 64):
 $k   comm \"sh\", pid 120, jiffies 4294900000 (age 30.000s)
