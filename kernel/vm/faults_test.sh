@@ -81,6 +81,18 @@ for want in '^kds-vm: FAIL: [0-9]+ suite\(s\), [0-9]+ case\(s\), 2 failed, 0 ski
 		fail=1
 	fi
 done
+# With --cases, the comparison with userspace ran (its failures are
+# problems, above) and compared at least one suite.
+case " $* " in
+*" --cases "*)
+	if grep -qE '^kds-vm: cases: .* case\(s\) in both worlds$' "$out"; then
+		echo "ok: --cases compared $(grep -cE '^kds-vm: cases: .* in both worlds$' "$out") suite(s)"
+	else
+		echo "FAIL: --cases given, but no suite was compared with userspace"
+		fail=1
+	fi
+	;;
+esac
 if [ "$fail" != 0 ]; then
 	echo "---- run.sh output"
 	cat "$out"
