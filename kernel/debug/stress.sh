@@ -2,9 +2,10 @@
 #
 # stress.sh - the debug-kernel stage of the kds test VM. kernel/vm/run.sh
 # --extra packs it as /lib/kds/extra.sh; /init (kernel/vm/init.sh) sources
-# it and calls extra_before_unload after its sysfs script and
-# extra_after_unload after kds.ko's final unload. It uses /init's say and
-# fail: a "kds-vm: FAIL: ..." line fails the run.
+# it and calls extra_before_load before it loads kds.ko, extra_before_unload
+# after its sysfs script and extra_after_unload after kds.ko's final
+# unload. It uses /init's say and fail: a "kds-vm: FAIL: ..." line fails
+# the run.
 #
 # Settings, from /lib/kds/kds-debug.conf when present:
 #   STRESS_SECS  seconds of concurrent stress with kds.ko loaded, followed
@@ -13,23 +14,40 @@
 #   FAULTS       load /lib/kds/kds_faults.ko with faults=FAULTS after kds.ko's
 #                final unload (planted bugs: the run must then fail)
 #
+# extra_before_load: the kmemleak baseline: a scan before any kds module
+# is loaded, whose reports (the kernel's own, from boot) are then cleared,
+# so that later scans report only objects that became unreferenced since.
 # extra_before_unload: the stress (below), then checks that the bus still
 # works, then a kmemleak scan while kds.ko is loaded (a report's backtrace
 # names [kds] only while the module is loaded).
-# extra_after_unload: the planted faults if any, a second kmemleak scan
-# (after kds.ko's unload: anything it left behind), and a check that
-# lockdep is still on (it switches itself off after its first report or
-# a KASAN report).
+# extra_after_unload: the planted faults if any, the final kmemleak scan
+# (after kds.ko's unload: every object it reports is new since the
+# baseline, kds-allocated or allocated for kds by the driver core or
+# sysfs with no kds frame, and fails the run), and a check that lockdep is
+# still on (it switches itself off after its first report or a KASAN
+# report).
 #
-# kmemleak reports are printed as "kds-vm: kmemleak: <line>": every report
-# whose backtrace names a kds module (the first 8) and the first 2 others;
-# kernel/vm/check.awk fails the run on the former.
+# Every command written to kmemleak must be accepted: once kmemleak has
+# switched itself off (an internal error, or "off") it refuses them with
+# -EPERM and reports nothing, so a refused write fails the run. Each scan
+# is framed by "kds-vm: kmemleak: begin <label>" and "... end <label>"
+# (baseline, loaded, final); "end" is printed only when every write and
+# the read succeeded, and kernel/vm/check.awk -v kmemleak=1 requires the
+# baseline's and the final scan's.
+#
+# kmemleak reports are printed as "kds-vm: kmemleak: <line>": in the
+# baseline and loaded scans every report whose backtrace names a kds
+# module (the first 8) and the first 2 others, in the final scan the first
+# 8 of any kind; kernel/vm/check.awk fails the run on a report naming a kds
+# module in any scan and on every report of the final scan.
 
 STRESS_SECS=10
 FAULTS=
 [ -r /lib/kds/kds-debug.conf ] && . /lib/kds/kds-debug.conf
 
 SB=/sys/bus/kds_dax
+# debugfs from the start: the baseline scan runs before kds.ko loads.
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 KL=/sys/kernel/debug/kmemleak
 STRESS_RUN=/tmp/kds-stress.run
 
@@ -134,10 +152,23 @@ stress_reload() {
 	[ "$cycles" -ge 1 ] || fail "stress: kds.ko never unloaded under load"
 }
 
+# kl_write CMD: one command to kmemleak, which must accept it (it answers
+# -EPERM once it has switched itself off).
+kl_write() {
+	local err
+	if ! err=$( { echo "$1" >$KL; } 2>&1 ); then
+		fail "kmemleak: '$1' refused (${err:-no message}): kmemleak is off"
+		return 1
+	fi
+}
+
 # kmemleak_scan LABEL: two scans (a pointer left in a register or on a
-# stack hides an object from one scan), then the reports, bounded.
+# stack hides an object from one scan), then the reports, bounded. LABEL
+# baseline also clears what was reported; final shows reports of any kind.
 kmemleak_scan() {
-	if [ ! -w $KL ]; then
+	local label=$1 out=/tmp/kds-kmemleak.txt
+	say "kmemleak: begin $label"
+	if [ ! -e $KL ]; then
 		fail "kmemleak: $KL missing (a kernel without kmemleak?)"
 		return
 	fi
@@ -146,16 +177,20 @@ kmemleak_scan() {
 	# there hides a leak (seen: the planted leak unreported in one run of
 	# two). Nothing of kds's is in flight here, so nothing of kds's lives
 	# only on a stack.
-	echo stack=off >$KL
+	kl_write stack=off || return
 	# Objects younger than 5 s are not reported yet.
 	sleep 6
-	echo scan >$KL
-	echo scan >$KL
-	awk '
+	kl_write scan || return
+	kl_write scan || return
+	if ! cat $KL >$out; then
+		fail "kmemleak: cannot read $KL"
+		return
+	fi
+	awk -v all=$([ "$label" = final ] && echo 1 || echo 0) '
 	function flush() {
 		if (head == "")
 			return
-		if (kds) {
+		if (kds || all) {
 			if (++nk <= 8)
 				printf "%s", buf
 		} else if (++no <= 2)
@@ -172,14 +207,25 @@ kmemleak_scan() {
 	}
 	END {
 		flush()
-		printf "summary %d naming a kds module, %d other(s)\n", nk, no
-	}' $KL | sed 's/^/kds-vm: kmemleak: /'
-	say "kmemleak scan ($1) done"
+		if (all)
+			printf "summary %d unreferenced object(s) new since the baseline\n", nk
+		else
+			printf "summary %d naming a kds module, %d other(s)\n", nk, no
+	}' $out | sed 's/^/kds-vm: kmemleak: /'
+	if [ "$label" = baseline ]; then
+		# From here on, a report is an object that became unreferenced
+		# after this point: the kernel's boot-time reports are greyed.
+		kl_write clear || return
+	fi
+	say "kmemleak: end $label"
+}
+
+extra_before_load() {
+	kmemleak_scan baseline
 }
 
 extra_before_unload() {
 	local s=$STRESS_SECS r
-	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 	if [ "$kds_loaded" != 1 ] || [ ! -d $SB ]; then
 		fail "stress: kds.ko is not loaded"
 		return
@@ -210,7 +256,7 @@ extra_before_unload() {
 		echo 7 >$SB/delete_region || fail "stress: delete_region after the stress"
 		say "stress: done"
 	fi
-	kmemleak_scan "kds.ko loaded"
+	kmemleak_scan loaded
 }
 
 extra_after_unload() {
@@ -218,7 +264,7 @@ extra_after_unload() {
 		say "planting faults: $FAULTS"
 		insmod /lib/kds/kds_faults.ko faults="$FAULTS" || fail "insmod kds_faults.ko"
 	fi
-	kmemleak_scan "after kds.ko's unload"
+	kmemleak_scan final
 	if [ ! -r /proc/lockdep_stats ]; then
 		fail "lockdep: /proc/lockdep_stats missing (a kernel without lockdep?)"
 	elif ! grep -Eq 'debug_locks: +1' /proc/lockdep_stats; then

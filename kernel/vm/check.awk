@@ -2,7 +2,8 @@
 #
 # check.awk - judge the serial console log of a kds test VM run.
 #
-#   awk -f check.awk [-v unloads=N] console.log      (exit 0: pass, 1: fail)
+#   awk -f check.awk [-v unloads=N] [-v kmemleak=1] console.log
+#                                                    (exit 0: pass, 1: fail)
 #   awk -f check.awk -v mode=extract console.log     (print the KTAP only)
 #
 # The log passes when all of these hold:
@@ -13,7 +14,11 @@
 #   - exactly one top-level KTAP version 1 document appeared, with a plan
 #     1..N (N >= 1) before its first result, results numbered 1..N in order
 #     and none missing, and every subtest likewise complete;
-#   - no "not ok" result at any level;
+#   - no "not ok" result at any level, and no suite skipped for a reason
+#     other than the build ("<component> is not part of this build") or
+#     the runner ("no fault injected"): the kernel's references
+#     (device_dax's new_id, kds.ko's bus) are in every test guest, so a
+#     cross-check that skips for want of one has checked nothing;
 #   - no kernel WARNING outside a "kds_test: expect-warning begin/end"
 #     bracket, at least one inside each bracket, and no BUG, oops, panic, call trace, UBSAN/KASAN report or
 #     hung-task report anywhere;
@@ -24,7 +29,16 @@
 #     the guest prints it: "kds-vm: kmemleak: unreferenced object ...")
 #     whose backtrace names a kds module ("[kds...]") or an address in
 #     module space without a symbol (a module since unloaded: the test VM
-#     unloads only kds modules).
+#     unloads only kds modules);
+#   - kmemleak never switched itself off ("Kernel memory leak detector
+#     disabled", on any kernel);
+#   - with -v kmemleak=1 (a kernel with kmemleak, kernel/debug/stress.sh):
+#     its "baseline" scan (before kds.ko loads) and its "final" scan (after
+#     kds.ko's last unload) both ran to the end ("kds-vm: kmemleak: end
+#     <label>"), and the final scan found no unreferenced object at all:
+#     the baseline cleared the kernel's own earlier reports, so anything
+#     reported then is new since kds.ko was first loaded, whoever allocated
+#     it (the driver core and sysfs allocate for kds with no kds frame).
 #
 # Console lines carry a printk timestamp ("[    1.234567] "), which is
 # removed before parsing; KTAP nesting is four spaces per level.
@@ -38,7 +52,7 @@ function ktap_error(msg) {
 }
 
 # A result line at the current depth: numbering, verdict, counts.
-function result(line, notok,    n, name) {
+function result(line, notok,    n, name, why) {
 	n = line
 	sub(/^(not )?ok /, "", n)
 	name = n
@@ -54,11 +68,26 @@ function result(line, notok,    n, name) {
 		problem("not ok: " (depth ? parent_name "." : "") name)
 	} else if (name ~ /# SKIP/) {
 		nskipped++
+		why = name
+		sub(/^[^#]*# SKIP */, "", why)
+		if (why !~ /^(no fault injected|[a-z_]+ is not part of this build)$/)
+			problem("skipped: " (depth ? parent_name "." : "") name \
+				" (a test guest has every reference: a skip checks nothing)")
 	}
 	if (depth == 0)
 		nsuites++
 	else
 		ncases++
+}
+
+# A report of the final kmemleak scan (after kds.ko's unload, all new since
+# the baseline) fails, named by its first backtrace frame when it has one.
+function new_leak(frame) {
+	if (final_head == "")
+		return
+	problem("kmemleak: new since the baseline scan, after kds.ko's unload: " final_head \
+		(frame != "" ? " first frame " frame : ""))
+	final_head = ""
 }
 
 BEGIN {
@@ -124,18 +153,38 @@ BEGIN {
 		problem("leak: " line)
 	if (line ~ /possible (circular|recursive) locking|suspicious RCU usage|inconsistent lock state|called from invalid context|KCSAN:|list_[a-z_]+ corruption|ODEBUG: /)
 		problem("checker: " line)
-	if (line ~ /^kds-vm: kmemleak: unreferenced object/) {
+	if (line ~ /Kernel memory leak detector disabled/)
+		problem("checker: kmemleak switched itself off: " line)
+	if (line ~ /^kds-vm: kmemleak: (begin|end) [a-z]+$/) {
+		new_leak("")
+		split(line, kw, / /)
+		if (kw[3] == "begin")
+			leak_scan = kw[4]
+		else {
+			scan_done[kw[4]] = 1
+			leak_scan = ""
+		}
+		leak_head = ""
+	} else if (line ~ /^kds-vm: kmemleak: unreferenced object/) {
+		new_leak("")
 		leak_head = substr(line, 19)
 		leak_named = 0
+		if (leak_scan == "final")
+			final_head = leak_head
 	} else if (line ~ /^kds-vm: kmemleak: / && leak_head != "") {
-		if (!leak_named && (line ~ /\[kds[a-z0-9_]*\]/ || line ~ /\] 0xffffffff[a-f][0-9a-f]+$/)) {
-			leak_named = 1
+		if (line ~ /^kds-vm: kmemleak: +\[</) {
 			frame = line
 			sub(/^kds-vm: kmemleak: +(\[<[^>]*>\] )?/, "", frame)
-			problem("kmemleak: " leak_head " from " frame)
+			new_leak(frame)
+			if (!leak_named && (frame ~ /\[kds[a-z0-9_]*\]/ || frame ~ /^0xffffffff[a-f][0-9a-f]+$/)) {
+				leak_named = 1
+				problem("kmemleak: " leak_head " from " frame)
+			}
 		}
-	} else if (line ~ /^kds-vm: /)
+	} else if (line ~ /^kds-vm: /) {
+		new_leak("")
 		leak_head = ""	# kernel lines may interleave; the guest's next line ends it
+	}
 	if (line ~ /unloaded, no allocation outstanding/)
 		clean_unloads++
 
@@ -214,6 +263,7 @@ BEGIN {
 END {
 	if (mode == "extract")
 		exit 0
+	new_leak("")
 	if (!init_start)
 		problem("the VM's init script never started")
 	else if (!init_done)
@@ -227,6 +277,12 @@ END {
 	}
 	if (in_bracket)
 		problem("an expect-warning bracket was never closed")
+	if (kmemleak) {
+		if (!scan_done["baseline"])
+			problem("kmemleak: the baseline scan (before kds.ko loads) did not run to the end")
+		if (!scan_done["final"])
+			problem("kmemleak: the final scan (after kds.ko's unload) did not run to the end")
+	}
 	if (clean_unloads < unloads)
 		problem("only " clean_unloads " of " unloads " module unload(s) reported no outstanding allocation")
 

@@ -15,7 +15,9 @@ if [ -n "${TEST_SRCDIR:-}" ]; then
 fi
 check=$here/check.awk
 good=$here/testdata/pass.log
-judge() { awk -f "$check" "$1"; }
+# Variables for check.awk (-v NAME=VALUE), set by a case that needs them.
+vars=()
+judge() { awk ${vars[@]+"${vars[@]}"} -f "$check" "$1"; }
 if [ "${1:-}" = --kunit ]; then
 	judge() { "$here/ktap_parse.sh" "$1" 2>&1; }
 fi
@@ -141,8 +143,79 @@ mutate "a kmemleak report naming kds" 1 'kmemleak: unreferenced object 0xffff888
 	's/^kds-vm: done$/kds-vm: kmemleak: unreferenced object 0xffff8880 (size 64):\nkds-vm: kmemleak:   backtrace:\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<(____ptrval____)>] kds_dax_glue_reserve+0x1\/0x2 [kds]\nkds-vm: done/'
 mutate "a kmemleak report from an unloaded module" 1 'kmemleak: unreferenced object 0xffff8880 \(size 32\): from 0xffffffffc0012345' \
 	's/^kds-vm: done$/kds-vm: kmemleak: unreferenced object 0xffff8880 (size 32):\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<ffffffffc0012345>] 0xffffffffc0012345\nkds-vm: done/'
-mutate "a kmemleak report of the kernel's own" 0 '^kds-vm: PASS' \
-	's/^kds-vm: done$/kds-vm: kmemleak: unreferenced object 0xffff8880 (size 32):\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<ffffffff81234599>] acpi_init+0x1\/0x2\nkds-vm: kmemleak: summary 0 naming a kds module, 1 other(s)\nkds-vm: done/'
+mutate "a kmemleak report of the kernel's own while kds.ko is loaded" 0 '^kds-vm: PASS' \
+	's/^kds-vm: done$/kds-vm: kmemleak: begin loaded\nkds-vm: kmemleak: unreferenced object 0xffff8880 (size 32):\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<ffffffff81234599>] acpi_init+0x1\/0x2\nkds-vm: kmemleak: summary 0 naming a kds module, 1 other(s)\nkds-vm: kmemleak: end loaded\nkds-vm: done/'
+
+# kmemleak itself (kernel/debug/stress.sh, run.sh --kmemleak): it must stay
+# on, and its baseline scan (before kds.ko loads, whose reports it clears)
+# and its final scan (after kds.ko's unload) must run to the end; any
+# object the final scan reports is new since the baseline and fails,
+# whether or not a kds frame is in its backtrace.
+# scanned NAME STATUS PATTERN AFTER-START BEFORE-DONE: the passing log with
+# the lines AFTER-START after "kds-vm: init start" (the baseline, before
+# kds.ko loads) and BEFORE-DONE before "kds-vm: done" (the final scan).
+scanned() {
+	awk -v a="$4" -v b="$5" '
+		$0 == "kds-vm: done" && b != "" { print b }
+		{ print }
+		/^kds-vm: init start/ && a != "" { print a }' "$good" >"$tmp/log"
+	expect "$1" "$2" "$3"
+}
+k='kds-vm: kmemleak:'
+base_ok="$k begin baseline
+$k unreferenced object 0xffff888001234000 (size 16):
+$k   comm \"swapper/0\", pid 1, jiffies 4294892296 (age 9.100s)
+$k   backtrace:
+$k     [<ffffffff81234599>] acpi_init+0x1/0x2
+$k summary 0 naming a kds module, 1 other(s)
+$k end baseline"
+final_ok="$k begin final
+$k summary 0 unreferenced object(s) new since the baseline
+$k end final"
+refused="kds-vm: FAIL: kmemleak: 'scan' refused (sh: write error: Operation not permitted): kmemleak is off"
+off="[    3.50] kmemleak: Kernel memory leak detector disabled"
+mutate "kmemleak switched itself off" 1 'checker: kmemleak switched itself off: .*Kernel memory leak detector disabled' \
+	's/^\(.*kds: loaded\)$/\1\n[    3.64] kmemleak: Kernel memory leak detector disabled/'
+vars=(-v kmemleak=1)
+scanned "kmemleak: baseline and final scans, nothing new" 0 '^kds-vm: PASS' "$base_ok" "$final_ok"
+scanned "kmemleak: no scan at all" 1 'the baseline scan .* did not run' "" ""
+scanned "kmemleak: no final scan" 1 'the final scan .* did not run' "$base_ok" ""
+scanned "kmemleak: no baseline scan" 1 'the baseline scan .* did not run' "" "$final_ok"
+scanned "kmemleak: a refused write ends the final scan" 1 "init: kds-vm: FAIL: kmemleak: 'scan' refused" \
+	"$base_ok" "$k begin final
+$refused"
+scanned "kmemleak: a final scan cut short has no end line" 1 'the final scan .* did not run' \
+	"$base_ok" "$k begin final
+$refused"
+scanned "kmemleak: turned off before the baseline" 1 'checker: kmemleak switched itself off' \
+	"$off
+$k begin baseline
+${refused/scan/stack=off}" "$k begin loaded
+${refused/scan/stack=off}
+$k begin final
+${refused/scan/stack=off}"
+scanned "kmemleak: a new object after the unload, no kds frame" 1 \
+	'kmemleak: new since the baseline scan, after kds.ko.s unload: unreferenced object 0xffff888004560000 \(size 64\): first frame kstrdup\+0x1/0x2$' \
+	"$base_ok" "$k begin final
+$k unreferenced object 0xffff888004560000 (size 64):
+$k   comm \"sh\", pid 120, jiffies 4294900000 (age 30.000s)
+$k   backtrace:
+$k     [<ffffffff81234567>] kstrdup+0x1/0x2
+$k     [<ffffffff81234599>] dev_err_probe+0x1/0x2
+$k summary 1 unreferenced object(s) new since the baseline
+$k end final"
+scanned "kmemleak: the baseline's own reports are the kernel's" 0 '^kds-vm: PASS' "$base_ok" "$final_ok"
+vars=()
+
+# A suite may skip only for a reason of the build or the runner; a
+# cross-check skipped for want of its reference in the guest fails.
+mutate "a suite skipped for want of the kernel's reference" 1 \
+	"skipped: kds_injected # SKIP the kernel's device_dax driver is not loaded" \
+	"s/# SKIP no fault injected/# SKIP the kernel's device_dax driver is not loaded/"
+mutate "a suite skipped for want of kds.ko's bus" 1 'skipped: kds_injected # SKIP kds.ko' \
+	"s/# SKIP no fault injected/# SKIP kds.ko (with its kds_dax bus) is not loaded/"
+mutate "a suite whose component is not part of the build" 0 '^kds-vm: PASS: .* 1 skipped' \
+	"s/# SKIP no fault injected/# SKIP dax_bus is not part of this build/"
 
 # Extraction keeps exactly the KTAP document.
 awk -v mode=extract -f "$check" "$good" >"$tmp/ktap"

@@ -17,13 +17,16 @@ say() { echo "kds-vm: $*"; }
 fail() { echo "kds-vm: FAIL: $*"; }
 
 INJECT=
+NO_HMEM=
 [ -r /etc/kds-vm.conf ] && . /etc/kds-vm.conf
 
 say "init start ($(uname -r))"
 
-# An extra stage (kernel/vm/run.sh --extra): may define extra_before_unload
-# and extra_after_unload, run around kds.ko's final unload below.
+# An extra stage (kernel/vm/run.sh --extra): may define extra_before_load,
+# run before kds.ko is first loaded, and extra_before_unload and
+# extra_after_unload, run around kds.ko's final unload below.
 [ -r /lib/kds/extra.sh ] && . /lib/kds/extra.sh
+type extra_before_load >/dev/null 2>&1 && extra_before_load
 
 # A failed load leaves nothing behind. kds.dax_fail_driver=N makes the Nth
 # driver registration of the kds_dax bus fail; just before failing, the
@@ -60,10 +63,9 @@ else
 	fail "insmod kds.ko"
 fi
 
-# The kernel's own device-dax driver, for the dax id cross-check.
-if [ -e /lib/kds/device_dax.ko ]; then
-	insmod /lib/kds/device_dax.ko || fail "insmod device_dax.ko"
-fi
+# The kernel's own device-dax driver, for the dax id cross-check (run.sh
+# packs it for every kernel: kds_test.ko's kds_dax_ids_vs_linux must run).
+insmod /lib/kds/device_dax.ko || fail "insmod device_dax.ko"
 # dax_hmem turns the soft-reserved range (run.sh's memmap=) into a device
 # on the kernel's dax bus; kmem is its system-ram driver (daxctl sequence).
 for m in dax_hmem kmem; do
@@ -288,8 +290,10 @@ if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
 				"daxctl $f: kds_dax and the kernel's dax bus end each step in the same state"
 			[ -s /tmp/kds.$f.state ] || check 1 "daxctl $f: no state recorded"
 		done
+	elif [ -n "$NO_HMEM" ]; then
+		say "sysfs: daxctl on the kernel's dax bus not run: $NO_HMEM"
 	else
-		say "sysfs: no dax_hmem.ko: the kernel's dax bus has no device; daxctl runs on kds_dax only"
+		check 1 "dax_hmem.ko in the image (run.sh packs it unless KDS_VM_NO_HMEM says why not)"
 	fi
 
 	# left for kds.ko's unload to tear down: a region bound to kds_kmem

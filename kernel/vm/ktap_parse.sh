@@ -8,7 +8,8 @@
 # nothing of kds's own rules (oopses, warning brackets, leaks, the top-level
 # plan being present), which stay check.awk's.
 #
-# Prints kunit.py's summary (bounded). Exit status: 0 when kunit.py parses
+# Prints kunit.py's summary (bounded: at most 80 lines, its last lines, the
+# verdict, always among them). Exit status: 0 when kunit.py parses
 # the log and every test passed or was skipped, 1 when it reports a failure
 # or a parse error, 2 on a setup error.
 #
@@ -61,9 +62,17 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 rc=0
 tr -d '\r' <"$log" | python3 "$kunit/kunit.py" parse >"$out" 2>&1 || rc=$?
-head -n 80 "$out"
+# The first 76 lines, and always the last 3: kunit.py ends with its
+# verdict ("Testing complete. Ran N tests: passed: ..., failed: ...",
+# "Failures: suite.case").
 n=$(wc -l <"$out")
-[ "$n" -le 80 ] || echo "ktap_parse.sh: ... $((n - 80)) more line(s)"
+if [ "$n" -le 80 ]; then
+	cat "$out"
+else
+	head -n 76 "$out"
+	echo "ktap_parse.sh: ... $((n - 79)) more line(s)"
+	tail -n 3 "$out"
+fi
 case $rc in
 0) exit 0 ;;
 *) exit 1 ;;

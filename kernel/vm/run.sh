@@ -5,7 +5,8 @@
 # version in QEMU with a busybox initramfs that loads them, and judge the
 # console.
 #
-#   kernel/vm/run.sh [--inject LIST] [--keep DIR] [--extra SCRIPT] [--add FILE]... [--cases PROG]...
+#   kernel/vm/run.sh [--inject LIST] [--keep DIR] [--extra SCRIPT] [--kmemleak]
+#                    [--add FILE]... [--cases PROG]...
 #   kernel/vm/run.sh --print-kernel
 #
 # The kernel is Debian's linux-image-$KVER package, of the version of the
@@ -19,7 +20,12 @@
 #   --keep DIR     copy console.log, ktap.txt, kunit.txt and report.txt to DIR
 #   --extra SCRIPT a guest shell script /init sources (as /lib/kds/extra.sh);
 #                  it may define extra_before_unload and extra_after_unload,
-#                  run before and after kds.ko's final unload
+#                  run before and after kds.ko's final unload, and
+#                  extra_before_load, run before kds.ko is first loaded
+#   --kmemleak     the kernel has kmemleak and SCRIPT scans it
+#                  (kernel/debug/stress.sh): the run fails unless its
+#                  baseline and final scans ran to the end (check.awk -v
+#                  kmemleak=1)
 #   --add FILE     also pack FILE into the guest's /lib/kds/ (repeatable)
 #   --cases PROG   a userspace runner of shared suites (kds_case_test): each
 #                  suite it prints must have run in kds_test.ko with the
@@ -40,7 +46,12 @@
 #                   kernel/vm_kernel.sh $KVER prints)
 #   KDS_VM_MODULES  its module folder, for device_dax.ko, dax_hmem.ko and
 #                   kmem.ko (default: modules/ in that folder); with both
-#                   set, kernel/vm_kernel.sh is not called
+#                   set, kernel/vm_kernel.sh is not called; device_dax.ko
+#                   must be there (the id cross-check against it must run)
+#   KDS_VM_NO_HMEM  why this kernel may lack dax_hmem.ko and kmem.ko: when
+#                   one is missing, the daxctl comparison on the kernel's
+#                   dax bus is not run and the guest says why; unset, both
+#                   must be there
 #   KDS_CACHE_DIR   the cache kernel/vm_kernel.sh unpacks into
 #                   (default ~/.cache/kds)
 #   KDIR, KVER      the kernel to build against and boot (kernel/build.sh;
@@ -62,6 +73,7 @@ fi
 inject=
 keep=
 extra=
+kmemleak=0
 adds=()
 cases=()
 print_kernel=0
@@ -70,10 +82,11 @@ while [ $# -gt 0 ]; do
 	--inject) inject=$2; shift 2 ;;
 	--keep) keep=$2; shift 2 ;;
 	--extra) extra=$2; shift 2 ;;
+	--kmemleak) kmemleak=1; shift ;;
 	--add) adds+=("$2"); shift 2 ;;
 	--cases) cases+=("$2"); shift 2 ;;
 	--print-kernel) print_kernel=1; shift ;;
-	*) echo "usage: $0 [--inject LIST] [--keep DIR] [--extra SCRIPT] [--add FILE] [--cases PROG]... | --print-kernel" >&2; exit 2 ;;
+	*) echo "usage: $0 [--inject LIST] [--keep DIR] [--extra SCRIPT] [--kmemleak] [--add FILE]... [--cases PROG]... | --print-kernel" >&2; exit 2 ;;
 	esac
 done
 accel=${KDS_VM_ACCEL:-tcg}
@@ -129,36 +142,40 @@ fi
 for f in ${adds[@]+"${adds[@]}"}; do
 	cp "$f" "$ir/lib/kds/"
 done
-# The kernel's own device_dax module (uncompressed: busybox insmod may not
-# read compressed modules).
-for f in "$moddir"/kernel/drivers/dax/device_dax.ko{,.xz,.zst}; do
-	[ -e "$f" ] || continue
+# The kernel's own dax modules (uncompressed: busybox insmod may not read
+# compressed modules). device_dax is the reference of the id cross-check
+# (kds_dax_ids_vs_linux), which must run: a kernel without it is refused.
+# dax_hmem and kmem: with the soft-reserved range (memmap= below) the real
+# dax bus gets dax0.0 for the daxctl sequence (vm/daxctl.c); a kernel
+# without them must say why (KDS_VM_NO_HMEM).
+# pack_module DIR/NAME: 0 when packed, 1 when the kernel has no such module.
+pack_module() {
+	local f o=$ir/lib/kds/${1#*/}.ko
+	f=$(ls "$moddir"/kernel/drivers/dax/$1.ko{,.xz,.zst} 2>/dev/null | head -n 1 || true)
 	case $f in
-	*.xz) xz -dc "$f" >"$ir/lib/kds/device_dax.ko" ;;
-	*.zst) zstd -qdc "$f" >"$ir/lib/kds/device_dax.ko" ;;
-	*) cp "$f" "$ir/lib/kds/device_dax.ko" ;;
-	esac
-	break
-done
-# dax_hmem and kmem likewise: with the soft-reserved range (memmap= below)
-# the real dax bus gets dax0.0 for the daxctl sequence (vm/daxctl.c).
-for m in hmem/dax_hmem kmem; do
-	f=$(ls "$moddir"/kernel/drivers/dax/$m.ko* 2>/dev/null | head -n 1 || true)
-	o=$ir/lib/kds/${m#*/}.ko
-	case $f in
-	'') ;;
+	'') return 1 ;;
 	*.xz) xz -dc "$f" >"$o" ;;
 	*.zst) zstd -qdc "$f" >"$o" ;;
 	*) cp "$f" "$o" ;;
 	esac
-done
+}
+pack_module device_dax ||
+	die "$moddir has no drivers/dax/device_dax.ko (CONFIG_DEV_DAX=m): the id cross-check needs it"
+no_hmem=
+if ! pack_module hmem/dax_hmem || ! pack_module kmem; then
+	no_hmem=${KDS_VM_NO_HMEM:-}
+	[ -n "$no_hmem" ] ||
+		die "$moddir lacks drivers/dax/hmem/dax_hmem.ko or drivers/dax/kmem.ko (set KDS_VM_NO_HMEM to the reason this kernel has none)"
+	case $no_hmem in *"'"*) die "KDS_VM_NO_HMEM must not contain a single quote" ;; esac
+	rm -f "$ir/lib/kds/dax_hmem.ko" "$ir/lib/kds/kmem.ko"
+fi
 # libdaxctl's writes, byte for byte, for the guest (static: no libc there).
 mkdir -p "$work/daxctl"
 printf '#include <errno.h>\n#include <stddef.h>\n#define __maybe_unused __attribute__((unused))\n' \
 	>"$work/daxctl/kds_port.h"
 cc -std=gnu11 -O2 -Wall -Werror -static -I"$work/daxctl" -I"$root" \
 	-o "$ir/bin/kds-daxctl" "$here/daxctl.c" || die "cannot compile kernel/vm/daxctl.c"
-printf 'INJECT=%s\n' "$inject" >"$ir/etc/kds-vm.conf"
+printf "INJECT=%s\nNO_HMEM='%s'\n" "$inject" "$no_hmem" >"$ir/etc/kds-vm.conf"
 
 # The malformed-id table of dax_bus/tests/id_cases.h for the guest shell:
 # a host program compiled from that very header prints one row per case
@@ -285,7 +302,7 @@ verdict=0
 awk -v mode=extract -f "$here/check.awk" "$log" >"$work/ktap.txt"
 # Three modules report their allocations at unload: kds_sample, kds_test
 # and kds.
-awk -v unloads=3 -f "$here/check.awk" "$log" >"$work/report.txt" || verdict=1
+awk -v unloads=3 -v kmemleak="$kmemleak" -f "$here/check.awk" "$log" >"$work/report.txt" || verdict=1
 # The kernel's own KTAP parser, kunit.py, as a second opinion on structure.
 if ! "$here/ktap_parse.sh" "$log" >"$work/kunit.txt" 2>&1; then
 	echo "kds-vm: problem: kunit.py parse rejects the KTAP (see its summary above)" >>"$work/report.txt"
