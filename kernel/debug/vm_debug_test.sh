@@ -27,14 +27,17 @@
 # in userspace must have run in kds_test.ko with the same plan.
 #
 # --faults: the runner's self-test. Builds the test-only kernel/debug/faults
-# module, loads it with faults=lock,leak,orphan,uaf after kds.ko's unload
-# (the stress is skipped), and passes only when the run fails and names
-# each planted bug: lockdep's circular dependency between kds_faults_a and
+# module, loads it with faults=lock,leak,uaf after kds.ko's unload (the
+# stress is skipped), and passes only when the run fails and names each
+# planted bug: lockdep's circular dependency between kds_faults_a and
 # kds_faults_b, KASAN's use-after-free in kds_faults_uaf, kmemleak's
-# unreferenced object allocated by kds_faults_leak, and in the final
-# kmemleak scan both that object and the loader's task_struct, which
-# kds_faults_orphan kept alive and whose backtrace (fork's) has no kds
-# frame, while the real suites still pass.
+# unreferenced object allocated by kds_faults_leak, and the same object
+# again from the final scan's rule (every object new since the baseline
+# fails, whatever its backtrace names), while the real suites still pass.
+# That rule on an object with no kds frame at all is proven on recorded
+# logs (kernel/vm/check_test.sh): a leak kds cannot plant deterministically
+# in the kernel (a reference kept to a task or file is found again on a
+# cached stack, on some runs, and not reported).
 #
 # Environment: as kernel/vm/run.sh (KDS_VM_TIMEOUT defaults to 1200 here,
 # KDS_VM_SMP to 2, KDS_VM_MEM to 1G), KDS_STRESS_SECS (default 10), and
@@ -98,7 +101,7 @@ if ! make -C "$KDIR" M="$work/faults" modules >"$work/faults/build.log" 2>&1; th
 	echo "FAIL: kds_faults.ko does not build"
 	exit 1
 fi
-printf 'STRESS_SECS=0\nFAULTS=lock,leak,orphan,uaf\n' >"$conf"
+printf 'STRESS_SECS=0\nFAULTS=lock,leak,uaf\n' >"$conf"
 out=$work/run.out
 "$root/kernel/vm/run.sh" "${args[@]}" --add "$work/faults/kds_faults.ko" >"$out" 2>&1
 rc=$?
@@ -121,10 +124,8 @@ want "$out" 'checker: .*possible circular locking dependency'
 want "$log" 'kds_faults_[ab]\).*at: kds_faults_lock'
 want "$out" 'kernel error: BUG: KASAN: [a-z-]*use-after-free in kds_faults_uaf'
 want "$out" 'kmemleak: unreferenced object .* \(size 64\):.* from kds_faults_leak.*\[kds_faults\]'
-# every object the final kmemleak scan reports fails, the planted leak and
-# the task_struct kds_faults_orphan kept (fork's frames, none of kds's)
+# every object the final kmemleak scan reports fails, by the baseline rule
 want "$out" "kmemleak: new since the baseline scan, after kds.ko's unload: unreferenced object .* \(size 64\): first frame "
-want "$out" "kmemleak: new since the baseline scan, after kds.ko's unload: unreferenced object .*: first frame (copy_process|dup_task_struct)\+"
 want "$out" '^ok [0-9]+ kds_port$'
 want "$out" '^ok [0-9]+ kds_genradix_vs_linux$'
 want "$out" 'kds-vm: PASS|kds-vm: FAIL: [0-9]+ suite\(s\), [0-9]+ case\(s\), 0 failed'

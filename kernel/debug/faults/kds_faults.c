@@ -3,7 +3,7 @@
  * kds_faults.c - planted bugs the debug kernel's checkers must report.
  *
  * Test-only module for //kernel:vm_debug_detects_faults_test: loaded with
- * faults=LIST (any of lock, leak, orphan, uaf), it commits each listed bug
+ * faults=LIST (any of lock, leak, uaf), it commits each listed bug
  * once at load, in that order, and stays loaded so that the reports can
  * name it:
  *
@@ -12,12 +12,6 @@
  *         thread);
  *   leak  allocates 64 bytes and drops the only pointer: kmemleak reports
  *         an unreferenced object allocated here;
- *   orphan takes a reference on the loading task (insmod) and never puts
- *         it: once the task has exited and been reaped, its task_struct
- *         stays allocated with nothing pointing to it, and kmemleak reports
- *         an object that fork allocated, with no frame of this module in
- *         its backtrace (as an object the driver core or sysfs allocates
- *         on a module's behalf);
  *   uaf   reads a byte of a freed allocation: KASAN reports a
  *         use-after-free.
  *
@@ -26,14 +20,12 @@
  */
 #include <linux/module.h>
 #include <linux/mutex.h>
-#include <linux/sched.h>
-#include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
 static char *faults = "";
 module_param(faults, charp, 0444);
-MODULE_PARM_DESC(faults, "comma-separated bugs to commit at load: lock, leak, orphan, uaf");
+MODULE_PARM_DESC(faults, "comma-separated bugs to commit at load: lock, leak, uaf");
 
 static DEFINE_MUTEX(kds_faults_a);
 static DEFINE_MUTEX(kds_faults_b);
@@ -60,14 +52,6 @@ static noinline void kds_faults_leak(void)
 	if (p)
 		memset(p, 0x6b, 64);
 	pr_info("kds_faults: leaked a 64-byte allocation\n");
-}
-
-/* The reference is never put; the pointer is not kept. */
-static noinline void kds_faults_orphan(void)
-{
-	get_task_struct(current);
-	pr_info("kds_faults: kept a reference to task %d (%s)\n",
-		task_pid_nr(current), current->comm);
 }
 
 static noinline void kds_faults_uaf(void)
@@ -103,8 +87,6 @@ static int __init kds_faults_init(void)
 		kds_faults_lock();
 	if (kds_faults_wanted("leak"))
 		kds_faults_leak();
-	if (kds_faults_wanted("orphan"))
-		kds_faults_orphan();
 	if (kds_faults_wanted("uaf"))
 		kds_faults_uaf();
 	return 0;
