@@ -547,7 +547,7 @@ void *kds_genradix_iter_next(struct kds_genradix_iter *iter,
 	kds_genradix_prefetch_next(&f, !reverse);
 	c->start = offset & ~(size_t)__KDS_GENRADIX_OFFSET_MASK;
 	c->base = (unsigned long)f.leaf->data - c->start;
-	c->left = (__kds_genradix_leaf_limit(obj_size) - 1 - (offset - c->start)) / obj_size;
+	c->last = c->start + (__kds_genradix_per_leaf(obj_size) - 1) * obj_size;
 	return &f.leaf->data[offset & __KDS_GENRADIX_OFFSET_MASK];
 }
 

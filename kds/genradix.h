@@ -909,11 +909,11 @@ static __kds_always_inline void __kds_genradix_iter_rewind(struct kds_genradix_i
  * @base: address of the cached leaf minus the byte offset of its first
  *	entry, so that the entry at offset o is at @base + o;
  * @start: byte offset of the cached leaf's first entry;
- * @left: entries of the cached leaf after the one @expect is the offset of;
+ * @last: byte offset of the cached leaf's last entry;
  * @expect: the offset the loop last put the iterator at. While the
- *	iterator is still there and @left is not 0, the next entry is one add
+ *	iterator is still there and not at @last, the next entry is one add
  *	away; where the body does not touch the iterator the compiler can
- *	tell that the two are equal and drops the compare;
+ *	tell that the two are equal and drops that compare;
  * @parent: the interior node above the cached leaf (NULL for none), and
  *	@parent_key 1 + the number of the span of leaves under it, so that
  *	the next leaf under the same parent is one load away;
@@ -944,7 +944,7 @@ static __kds_always_inline size_t __kds_genradix_leaf_limit(size_t obj_size)
 struct __kds_genradix_cursor {
 	unsigned long			base;
 	size_t				start;
-	size_t				left;
+	size_t				last;
 	size_t				expect;
 	struct kds_genradix_node	*parent;
 	size_t				parent_key;
@@ -1002,8 +1002,8 @@ static __kds_always_inline bool __kds_genradix_leaf_step(struct kds_genradix_ite
 							 size_t obj_size, void **p,
 							 bool reverse)
 {
-	if (!reverse && __kds_likely(iter->offset == c->expect && c->left)) {
-		c->left--;
+	if (!reverse && __kds_likely(iter->offset == c->expect &&
+				     iter->offset != c->last)) {
 		iter->offset += obj_size;
 		iter->pos++;
 		c->expect = iter->offset;
@@ -1017,8 +1017,6 @@ static __kds_always_inline bool __kds_genradix_leaf_step(struct kds_genradix_ite
 			c->stop = false;
 			return false;
 		}
-		c->left = (__kds_genradix_leaf_limit(obj_size) - 1 -
-			   (iter->offset - c->start)) / obj_size;
 		c->expect = iter->offset;
 	}
 	*p = (void *)(c->base + iter->offset);
@@ -1032,7 +1030,7 @@ static __kds_always_inline struct __kds_genradix_cursor __kds_genradix_cursor_no
 
 	c.base = 0;
 	c.start = 0;
-	c.left = 0;
+	c.last = 0;
 	c.expect = 0;
 	c.parent = NULL;
 	c.parent_key = 0;
