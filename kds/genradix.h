@@ -899,50 +899,128 @@ static __kds_always_inline void __kds_genradix_iter_rewind(struct kds_genradix_i
 	__kds_genradix_iter_rewind((_iter), __kds_genradix_obj_size(_radix))
 
 /*
- * The loop macros remember the leaf they are in, and its parent, in a
- * variable of their own (declared by the for statement, invisible to the
- * loop body), not in the iterator: inside a leaf the next entry is then a
- * shift, a compare and an add, inline, and the next leaf under the same
- * parent is one load away. @key is 1 + the number of the cached leaf, 0
- * for none; @parent_key likewise for the span of leaves under @parent.
- * The last leaf of the index space is never cached, so an iterator past
- * either end (offset SIZE_MAX) never matches. The cursor is valid for the
- * one tree its loop walks, while that tree is not freed.
+ * The loop macros walk a tree a leaf at a time: an outer loop finds the
+ * next existing leaf (out of line, kds_genradix_iter_next()) and an inner
+ * loop steps through that leaf's entries inline. What the inner loop needs
+ * lives in a variable of the macro's own (declared by the outer for
+ * statement, invisible to the loop body), not in the iterator, which stays
+ * a position:
+ *
+ * @base: address of the cached leaf minus the byte offset of its first
+ *	entry, so that the entry at offset o is at @base + o;
+ * @start: byte offset of the cached leaf's first entry;
+ * @last: byte offset of the cached leaf's last entry;
+ * @expect: the offset the loop last put the iterator at. While the
+ *	iterator is still there and not at @last, the next entry is one add
+ *	away; where the body does not touch the iterator the compiler can
+ *	tell that the two are equal and drops that compare;
+ * @parent: the interior node above the cached leaf (NULL for none), and
+ *	@parent_key 1 + the number of the span of leaves under it, so that
+ *	the next leaf under the same parent is one load away;
+ * @stop: true while the inner loop runs, false once the iterator has left
+ *	the leaf: when the outer loop finds it still true, the body left the
+ *	inner loop with break, and the whole loop ends there, as in Linux.
+ *
+ * Wherever the body moved the iterator, whether it is at an entry of the
+ * cached leaf is told by its offset minus @start being below
+ * __kds_genradix_leaf_limit(), a constant: one subtract and one unsigned
+ * compare, which fail for every offset outside the leaf and for the
+ * leaf's unused tail. For power-of-two sizes above 1 the limit stops one
+ * byte short of the node's end, so that an iterator past the end (offset
+ * SIZE_MAX) never matches, even in the last leaf of the index space.
+ *
+ * The cursor is valid for the one tree its loop walks, while that tree is
+ * not freed: a body that frees the tree must leave the loop.
  */
+static __kds_always_inline size_t __kds_genradix_leaf_limit(size_t obj_size)
+{
+	if (obj_size == 1)
+		return KDS_GENRADIX_NODE_SIZE;
+	if (__KDS_IS_POW2(obj_size))
+		return KDS_GENRADIX_NODE_SIZE - 1;
+	return __kds_genradix_per_leaf(obj_size) * obj_size;
+}
+
 struct __kds_genradix_cursor {
-	kds_u8			*leaf;
-	size_t			key;
+	unsigned long			base;
+	size_t				start;
+	size_t				last;
+	size_t				expect;
 	struct kds_genradix_node	*parent;
-	size_t			parent_key;
+	size_t				parent_key;
+	bool				stop;
 };
 
 /*
- * kds_genradix_iter_peek() (or, with @reverse, kds_genradix_iter_peek_prev()) for
- * the loop macros: the entry goes to @p and the return value says whether
- * there is one, so that the cached-leaf path needs no NULL test. @reverse
- * is a constant at every call site and folds away. The slow path works on
- * a copy of the iterator, so that the loop's iterator never has its
- * address taken and can live in registers.
+ * The outer loop's step: kds_genradix_iter_peek() (with @reverse,
+ * kds_genradix_iter_peek_prev()) that also caches the leaf found in @c.
+ * The entry goes to @p and the return value says whether there is one
+ * (when there is none, the macro sets its entry pointer to NULL, as the
+ * kernel's macro leaves it after the last entry). After a break out of
+ * the inner loop it returns false at once, leaving the iterator, and the
+ * macro its entry pointer, on the entry the body stopped at. @reverse is a constant at every call site and folds away.
+ * The call works on copies, so that the loop's iterator and cursor never
+ * have their address taken and can live in registers.
  */
-static __kds_always_inline bool __kds_genradix_iter_step(struct kds_genradix_iter *iter,
-						     struct __kds_genradix_cursor *c,
-						     struct __kds_genradix *radix,
-						     size_t obj_size, void **p,
-						     bool reverse)
+static __kds_always_inline bool __kds_genradix_next_leaf(struct kds_genradix_iter *iter,
+							 struct __kds_genradix_cursor *c,
+							 struct __kds_genradix *radix,
+							 size_t obj_size, void **p,
+							 bool reverse)
 {
 	struct __kds_genradix_cursor ccopy;
 	struct kds_genradix_iter copy;
 
-	if (__kds_likely((iter->offset >> KDS_GENRADIX_NODE_SHIFT) + 1 == c->key)) {
-		*p = c->leaf + (iter->offset & __KDS_GENRADIX_OFFSET_MASK);
-		return true;
-	}
+	if (c->stop)
+		return false;
 	copy = *iter;
 	ccopy = *c;
 	*p = __KDS_GR_FN(iter_next)(&copy, &ccopy, radix, obj_size, reverse);
 	*iter = copy;
 	*c = ccopy;
+	c->expect = iter->offset;
 	return *p != NULL;
+}
+
+/*
+ * The inner loop's step: advance (with @reverse, rewind) the iterator and,
+ * if the entry it is then at is in the cached leaf, put it in @p and
+ * return true; else clear @c->stop, which ends the inner loop, and return
+ * false. Going forward from where the loop left the iterator, at an entry
+ * of the leaf that is not its last, the next entry is in the same leaf:
+ * one add to the offset and one to the position, nothing to check (no
+ * overflow: the leaf ends before SIZE_MAX does). From anywhere else (the
+ * leaf's last entry, or wherever the body moved the iterator) the
+ * iterator moves as kds_genradix_iter_advance() (kds_genradix_iter_rewind())
+ * moves it, and one subtract and compare tell whether it is still in the
+ * leaf. Entries of one byte are the one size whose last index, SIZE_MAX,
+ * has the offset of an iterator past the end; that state is told apart by
+ * its position.
+ */
+static __kds_always_inline bool __kds_genradix_leaf_step(struct kds_genradix_iter *iter,
+							 struct __kds_genradix_cursor *c,
+							 size_t obj_size, void **p,
+							 bool reverse)
+{
+	if (!reverse && __kds_likely(iter->offset == c->expect &&
+				     iter->offset != c->last)) {
+		iter->offset += obj_size;
+		iter->pos++;
+		c->expect = iter->offset;
+	} else {
+		if (reverse)
+			__kds_genradix_iter_rewind(iter, obj_size);
+		else
+			__kds_genradix_iter_advance(iter, obj_size);
+		if (iter->offset - c->start >= __kds_genradix_leaf_limit(obj_size) ||
+		    (obj_size == 1 && __kds_genradix_iter_done(iter, obj_size))) {
+			c->stop = false;
+			return false;
+		}
+		c->expect = iter->offset;
+	}
+	*p = (void *)(c->base + iter->offset);
+	return true;
 }
 
 /* A cursor caching nothing, where a loop starts. */
@@ -950,10 +1028,13 @@ static __kds_always_inline struct __kds_genradix_cursor __kds_genradix_cursor_no
 {
 	struct __kds_genradix_cursor c;
 
-	c.leaf = NULL;
-	c.key = 0;
+	c.base = 0;
+	c.start = 0;
+	c.last = 0;
+	c.expect = 0;
 	c.parent = NULL;
 	c.parent_key = 0;
+	c.stop = false;
 	return c;
 }
 
@@ -962,22 +1043,36 @@ static __kds_always_inline struct __kds_genradix_cursor __kds_genradix_cursor_no
 
 /*
  * The loop behind the three macros below; @_c names the loop's cursor.
- * @_p is assigned from the tree's typed entry pointer, so a @_p of another
- * type gets the compiler's incompatible-pointer warning, as in Linux.
+ * Two nested for statements: the outer one moves from leaf to leaf, the
+ * inner one, which the caller's body belongs to, from entry to entry in
+ * a leaf. A continue in the body goes to the inner step, as it goes to
+ * the next entry in Linux; a break leaves the inner loop with @_c.stop
+ * set, and the outer loop's test then ends the whole loop. @_p is
+ * assigned from the tree's typed entry pointer, so a @_p of another type
+ * gets the compiler's incompatible-pointer warning, as in Linux.
  */
 #define __kds_genradix_for_each(_radix, _iter, _p, _start, _reverse, _c) \
 	for (struct __kds_genradix_cursor _c =				\
-		((_iter) = kds_genradix_iter_init(_radix, _start),		\
+		((_iter) = kds_genradix_iter_init(_radix, _start),	\
 		 __kds_genradix_cursor_none());				\
-	     __extension__ ({ void *__kds_gr_p;				\
-		bool __kds_gr_ok = __kds_genradix_iter_step(&(_iter), &_c, \
+	     __extension__ ({ void *__kds_gr_p = NULL;			\
+		bool __kds_gr_ok = __kds_genradix_next_leaf(&(_iter), &_c, \
 				&(_radix)->tree,			\
 				__kds_genradix_obj_size(_radix),	\
 				&__kds_gr_p, (_reverse));		\
-		(_p) = __kds_genradix_cast(_radix) __kds_gr_p;		\
+		if (__kds_gr_ok)					\
+			(_p) = __kds_genradix_cast(_radix) __kds_gr_p;	\
+		else if (!_c.stop)					\
+			(_p) = NULL;					\
 		__kds_gr_ok; });					\
-	     (_reverse) ? kds_genradix_iter_rewind(&(_iter), _radix) :	\
-			  kds_genradix_iter_advance(&(_iter), _radix))
+	     )								\
+		for (_c.stop = true; _c.stop;				\
+		     __extension__ ({ void *__kds_gr_q;			\
+			if (__kds_genradix_leaf_step(&(_iter), &_c,	\
+				__kds_genradix_obj_size(_radix),	\
+				&__kds_gr_q, (_reverse)))		\
+				(_p) = __kds_genradix_cast(_radix) __kds_gr_q; \
+		     }))
 
 /**
  * kds_genradix_for_each_from() - iterate over the existing entries from an index.

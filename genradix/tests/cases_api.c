@@ -649,6 +649,177 @@ static void genradix_api_loop_cursor_follows_the_iterator(struct kds_expect *e)
 	genradix_free(&b);
 }
 
+/*
+ * The loop macros walk a leaf at a time (an inner loop over the entries of
+ * one leaf), but a loop body sees what it sees with Linux's macros:
+ * continue moves to the next entry, break ends the whole loop on the
+ * entry it was at (iterator and entry pointer included, and the iterator
+ * stays usable), and a loop that runs to its end leaves the entry pointer
+ * NULL. Leaves 0, 1, 2 and 5 exist; break is tried at the first, a middle
+ * and the last entry of leaves and of the tree, both ways. 1-byte entries
+ * are the size whose last index has the offset of an iterator past the
+ * end; 24-byte ones leave an unused tail in every leaf.
+ */
+#define GR_LOOP_SEMANTICS_CASE(name, T)					\
+static size_t name##_rank(size_t pl, size_t idx)			\
+{									\
+	return idx < 3 * pl ? idx : idx - 2 * pl;			\
+}									\
+									\
+static size_t name##_next(size_t pl, size_t idx)			\
+{									\
+	return idx + 1 == 3 * pl ? 5 * pl : idx + 1;			\
+}									\
+									\
+static void name(struct kds_expect *e)					\
+{									\
+	GENRADIX(T) r;							\
+	struct genradix_iter iter;					\
+	const size_t pl = GR_NODE / sizeof(T);				\
+	const size_t stops[] = { 0, pl / 2, pl - 1, pl, 2 * pl - 1,	\
+				 3 * pl - 1, 5 * pl, 6 * pl - 1 };	\
+	size_t i, n, kept, want, want_kept = 0;				\
+	T *p, *q;							\
+									\
+	genradix_init(&r);						\
+	for (i = 0; i < 6; i++)						\
+		if (i != 3 && i != 4)					\
+			KDS_ASSERT(e, genradix_ptr_alloc(&r, i * pl, GFP_KERNEL)); \
+	for (i = 0; i < 6 * pl; i++)					\
+		if ((i < 3 * pl || i >= 5 * pl) && !(i % 3))		\
+			want_kept++;					\
+									\
+	/* continue: every entry once, in order; the rest of the body skipped. */ \
+	n = kept = want = 0;						\
+	genradix_for_each(&r, iter, p) {				\
+		if (!KDS_EXPECT_EQ(e, iter.pos, want) ||		\
+		    !KDS_EXPECT_PTR_EQ(e, p, genradix_ptr(&r, iter.pos))) \
+			break;						\
+		want = name##_next(pl, iter.pos);			\
+		n++;							\
+		if (iter.pos % 3)					\
+			continue;					\
+		kept++;							\
+	}								\
+	KDS_EXPECT_EQ(e, n, 4 * pl);					\
+	KDS_EXPECT_EQ(e, kept, want_kept);				\
+	KDS_EXPECT(e, p == NULL);					\
+	n = kept = 0;							\
+	genradix_for_each_reverse(&r, iter, p) {			\
+		n++;							\
+		if (iter.pos % 3)					\
+			continue;					\
+		kept++;							\
+	}								\
+	KDS_EXPECT_EQ(e, n, 4 * pl);					\
+	KDS_EXPECT_EQ(e, kept, want_kept);				\
+	KDS_EXPECT(e, p == NULL);					\
+									\
+	/* break: the loop ends on that entry, whichever leaf it is in. */ \
+	for (i = 0; i < ARRAY_SIZE(stops); i++) {			\
+		size_t s = stops[i];					\
+									\
+		kds_expect_ctx(e, "%zu-byte entries, break at %zu", sizeof(T), s); \
+		n = 0;							\
+		genradix_for_each(&r, iter, p) {			\
+			n++;						\
+			if (iter.pos == s)				\
+				break;					\
+		}							\
+		KDS_EXPECT_EQ(e, n, name##_rank(pl, s) + 1);		\
+		KDS_EXPECT_EQ(e, iter.pos, s);				\
+		KDS_EXPECT_PTR_EQ(e, p, genradix_ptr(&r, s));		\
+		genradix_iter_advance(&iter, &r);			\
+		q = genradix_iter_peek(&iter, &r);			\
+		if (s == 6 * pl - 1) {					\
+			KDS_EXPECT(e, q == NULL);			\
+		} else {						\
+			KDS_EXPECT_EQ(e, iter.pos, name##_next(pl, s)); \
+			KDS_EXPECT_PTR_EQ(e, q, genradix_ptr(&r, iter.pos)); \
+		}							\
+		n = 0;							\
+		genradix_for_each_reverse(&r, iter, p) {		\
+			n++;						\
+			if (iter.pos == s)				\
+				break;					\
+		}							\
+		KDS_EXPECT_EQ(e, n, 4 * pl - name##_rank(pl, s));	\
+		KDS_EXPECT_EQ(e, iter.pos, s);				\
+		KDS_EXPECT_PTR_EQ(e, p, genradix_ptr(&r, s));		\
+	}								\
+	genradix_free(&r);						\
+}
+
+GR_LOOP_SEMANTICS_CASE(genradix_api_loop_break_continue_1, u8)
+GR_LOOP_SEMANTICS_CASE(genradix_api_loop_break_continue_8, u64)
+GR_LOOP_SEMANTICS_CASE(genradix_api_loop_break_continue_24, struct big)
+
+/*
+ * A loop body that frees and allocates: each entry holds a kmalloc()ed
+ * buffer that the body frees; at one entry the body allocates a leaf
+ * ahead of the iterator after a hole, and an entry so far ahead that the
+ * tree grows a level, and the loop visits both, as Linux's does (every
+ * leaf after the first is found from the tree as it is then). Every
+ * buffer freed means every entry was visited once. Then a body that
+ * frees the tree and leaves the loop with break.
+ */
+static void genradix_api_loop_body_frees_and_allocates(struct kds_expect *e)
+{
+	typedef GENRADIX(void *) ptr_radix;
+	long live0 = kds_alloc_live();
+	const size_t pl = GR_NODE / sizeof(void *);
+	size_t far = (size_t)1 << (GR_SHIFT + GENRADIX_ARY_SHIFT - ilog2(sizeof(void *)));
+	struct genradix_iter iter;
+	unsigned int depth0;
+	ptr_radix r;
+	size_t i, n = 0, held = 0;
+	void **p;
+
+	genradix_init(&r);
+	for (i = 0; i < 2 * pl; i++) {
+		p = genradix_ptr_alloc(&r, i, GFP_KERNEL);
+		KDS_ASSERT(e, p);
+		*p = kmalloc(16, GFP_KERNEL);
+		KDS_ASSERT(e, *p);
+	}
+	depth0 = genradix_root_to_depth(r.tree.root);
+	genradix_for_each(&r, iter, p) {
+		n++;
+		kfree(*p);
+		*p = NULL;
+		if (iter.pos == pl / 2) {
+			void **ahead = genradix_ptr_alloc(&r, 4 * pl + 1, GFP_KERNEL);
+			void **grown = genradix_ptr_alloc(&r, far, GFP_KERNEL);
+
+			if (!KDS_EXPECT(e, ahead && grown))
+				break;
+			*ahead = kmalloc(8, GFP_KERNEL);
+			*grown = kmalloc(8, GFP_KERNEL);
+		}
+	}
+	KDS_EXPECT(e, genradix_root_to_depth(r.tree.root) > depth0);
+	KDS_EXPECT_EQ(e, n, 4 * pl);
+	genradix_for_each(&r, iter, p)
+		if (*p)
+			held++;
+	KDS_EXPECT_EQ(e, held, 0);
+	genradix_free(&r);
+	KDS_EXPECT_EQ(e, GR_LIVE(), 0);
+
+	KDS_ASSERT(e, genradix_prealloc(&r, 3 * pl, GFP_KERNEL) == 0);
+	n = 0;
+	genradix_for_each(&r, iter, p) {
+		n++;
+		if (iter.pos == pl + 1) {
+			genradix_free(&r);
+			break;
+		}
+	}
+	KDS_EXPECT_EQ(e, n, pl + 2);
+	KDS_EXPECT(e, genradix_ptr(&r, 0) == NULL);
+	KDS_EXPECT_EQ(e, GR_LIVE(), 0);
+}
+
 /* The upstream internal names kds provides mean what they mean in Linux. */
 static void genradix_api_upstream_internal_names(struct kds_expect *e)
 {
@@ -799,6 +970,10 @@ static const struct kds_case kds_gr_api_cases[] = {
 	KDS_CASE(genradix_api_peek_prev_from_past_the_end),
 	KDS_CASE(genradix_api_iterator_is_a_position),
 	KDS_CASE(genradix_api_loop_cursor_follows_the_iterator),
+	KDS_CASE(genradix_api_loop_break_continue_1),
+	KDS_CASE(genradix_api_loop_break_continue_8),
+	KDS_CASE(genradix_api_loop_break_continue_24),
+	KDS_CASE(genradix_api_loop_body_frees_and_allocates),
 	KDS_CASE(genradix_api_upstream_internal_names),
 	KDS_CASE(genradix_ku_sctp_stream_table),
 	KDS_CASE(genradix_ku_proc_map_files),
