@@ -60,7 +60,11 @@ else
 	fail "insmod kds.ko"
 fi
 
-# The kernel's own device-dax driver, for the dax id cross-check.
+# The kernel's own device-dax driver, for the dax id cross-check (after
+# its bus, dax.ko, where the kernel builds that as a module).
+if [ -e /lib/kds/dax.ko ]; then
+	insmod /lib/kds/dax.ko || fail "insmod dax.ko"
+fi
 if [ -e /lib/kds/device_dax.ko ]; then
 	insmod /lib/kds/device_dax.ko || fail "insmod device_dax.ko"
 fi

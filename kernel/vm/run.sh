@@ -114,8 +114,9 @@ for f in "$moddir"/kernel/drivers/dax/device_dax.ko{,.xz,.zst}; do
 	break
 done
 # dax_hmem and kmem likewise: with the soft-reserved range (memmap= below)
-# the real dax bus gets dax0.0 for the daxctl sequence (vm/daxctl.c).
-for m in hmem/dax_hmem kmem; do
+# the real dax bus gets dax0.0 for the daxctl sequence (vm/daxctl.c); and
+# the bus itself, dax.ko, where the kernel builds it as a module.
+for m in dax hmem/dax_hmem kmem; do
 	f=$(ls "$moddir"/kernel/drivers/dax/$m.ko* 2>/dev/null | head -n 1 || true)
 	o=$ir/lib/kds/${m#*/}.ko
 	case $f in
