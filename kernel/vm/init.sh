@@ -25,6 +25,13 @@ say "init start ($(uname -r))"
 # and extra_after_unload, run around kds.ko's final unload below.
 [ -r /lib/kds/extra.sh ] && . /lib/kds/extra.sh
 
+# kds.ko as the system's dax bus, driven by the real daxctl, before the
+# kernel's dax.ko can take the name (kernel/vm/system_dax.sh).
+if [ -r /lib/kds/system_dax.sh ]; then
+	. /lib/kds/system_dax.sh
+	system_dax_first
+fi
+
 # A failed load leaves nothing behind. kds.dax_fail_driver=N makes the Nth
 # driver registration of the kds_dax bus fail; just before failing, the
 # load writes region 42 to create_region through the bus's own store, as a
@@ -312,6 +319,7 @@ type extra_before_unload >/dev/null 2>&1 && extra_before_unload
 if [ "$kds_loaded" = 1 ]; then
 	rmmod kds || fail "rmmod kds"
 fi
+type system_dax_refused >/dev/null 2>&1 && system_dax_refused
 type extra_after_unload >/dev/null 2>&1 && extra_after_unload
 
 say "done"
