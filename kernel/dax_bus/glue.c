@@ -34,6 +34,7 @@
 #include <linux/fs.h>
 #include <linux/idr.h>
 #include <linux/memory.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/sizes.h>
@@ -579,6 +580,28 @@ static void kds_dax_glue_region_destroy(struct kds_dax_glue_region *rg)
 	put_device(&rg->dev);
 }
 
+/**
+ * kds_dax_glue_range_is_ram() - whether a region's range overlaps System RAM.
+ * @start: physical start.
+ * @size: size in bytes.
+ *
+ * create_region takes physical addresses; a range sharing even one byte
+ * with System RAM would describe memory the page allocator owns. An empty
+ * range or one past 2^64 is left to the core, which refuses it (-EDOM);
+ * kds_dax_glue_region_create() asks only once the core has accepted the
+ * arguments.
+ *
+ * Context: process context.
+ * Return: true when [@start, @start + @size) intersects System RAM.
+ */
+static bool kds_dax_glue_range_is_ram(u64 start, u64 size)
+{
+	if (!size || start + (size - 1) < start)
+		return false;
+	return region_intersects(start, size, IORESOURCE_SYSTEM_RAM,
+				 IORES_DESC_NONE) != REGION_DISJOINT;
+}
+
 /*
  * Create region @id over [@start, @start + @size) and its dev_dax
  * dax<id>.0, which is offered to the drivers once registered (the default
@@ -611,6 +634,12 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 		return PTR_ERR(core);
 	}
 	rg->core = core;
+	/* After the core's checks, so a misaligned range stays -EINVAL. */
+	if (kds_dax_glue_range_is_ram(start, size)) {
+		kfree(gdev);
+		rc = -EBUSY;
+		goto err_region;
+	}
 	rc = dev_set_name(&rg->dev, "kds_dax_region%d", id);
 	if (!rc)
 		rc = device_add(&rg->dev);
