@@ -7,6 +7,47 @@
 #include "kds/dax_bus.h"
 
 /*
+ * kds_dax_names_kds - the names of kds's own bus, which lives beside the
+ * kernel's dax bus (the default of kds.ko).
+ */
+const struct kds_dax_bus_names kds_dax_names_kds = {
+	.bus = "kds_dax",
+	.device_dax = "kds_device_dax",
+	.kmem = "kds_kmem",
+	.system = false,
+};
+
+/*
+ * kds_dax_names_system - the names of the system's dax bus, the ones
+ * libdaxctl (daxctl) looks for: /sys/bus/dax, drivers device_dax and kmem.
+ */
+const struct kds_dax_bus_names kds_dax_names_system = {
+	.bus = "dax",
+	.device_dax = "device_dax",
+	.kmem = "kmem",
+	.system = true,
+};
+
+/**
+ * kds_dax_bus_names_find() - the name set of a dax bus, by bus name.
+ * @bus: "kds_dax" or "dax", exactly (no newline, no other spelling).
+ *
+ * Context: any context.
+ * Return: &kds_dax_names_kds or &kds_dax_names_system; NULL for NULL or any
+ * other name.
+ */
+const struct kds_dax_bus_names *kds_dax_bus_names_find(const char *bus)
+{
+	if (!bus)
+		return NULL;
+	if (strcmp(bus, kds_dax_names_kds.bus) == 0)
+		return &kds_dax_names_kds;
+	if (strcmp(bus, kds_dax_names_system.bus) == 0)
+		return &kds_dax_names_system;
+	return NULL;
+}
+
+/*
  * Read one decimal number of at most INT_MAX from @s[*pos, len). Leading
  * zeros are refused (a name never prints them), as are signs and spaces:
  * only what "%d" prints back for a non-negative int is accepted.

@@ -481,30 +481,116 @@ ssize_t kds_dev_dax_target_node_show(struct kds_dev_dax *dev_dax, char *buf)
 	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%d\n", dev_dax->target_node);
 }
 
+/**
+ * kds_dax_region_available_size_show() - the region "available_size"
+ * attribute: bytes of the region no device holds yet.
+ * @region: the region.
+ * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
+ *
+ * A kds region carries one device spanning all of it (as in 5.1;
+ * kds_dev_dax_size() is the region's size), so nothing is ever left:
+ * the value is always 0, which tells libdaxctl's create-device that there
+ * is no room for a second device.
+ *
+ * Context: process context.
+ * Return: bytes written ("0\n").
+ */
+ssize_t kds_dax_region_available_size_show(struct kds_dax_region *region,
+					   char *buf)
+{
+	if (!region || !buf)
+		return -EINVAL;
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%llu\n", 0ULL);
+}
+
+/**
+ * kds_dev_dax_align_show() - the device "align" attribute.
+ * @dev_dax: the device.
+ * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
+ *
+ * A device maps with its region's alignment (read-only, as for a static
+ * region in 6.1).
+ *
+ * Context: process context.
+ * Return: bytes written ("<align>\n"); -EINVAL for a NULL argument or a
+ * device without a region.
+ */
+ssize_t kds_dev_dax_align_show(struct kds_dev_dax *dev_dax, char *buf)
+{
+	if (!dev_dax || !buf || !dev_dax->region)
+		return -EINVAL;
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%u\n",
+			 dev_dax->region->align);
+}
+
+/**
+ * kds_dev_dax_resource_show() - the device "resource" attribute: the
+ * physical address of its first byte (root-only: mode 0400).
+ * @dev_dax: the device.
+ * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
+ *
+ * Context: process context.
+ * Return: bytes written ("0x<start>\n", as "%#llx"); -EINVAL for a NULL
+ * argument or a device without a region.
+ */
+ssize_t kds_dev_dax_resource_show(struct kds_dev_dax *dev_dax, char *buf)
+{
+	if (!dev_dax || !buf || !dev_dax->region)
+		return -EINVAL;
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%#llx\n",
+			 (unsigned long long)dev_dax->region->start);
+}
+
+/**
+ * kds_dev_dax_numa_node_show() - the device "numa_node" attribute.
+ * @dev_dax: the device.
+ * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
+ *
+ * The node the device is attached to. kds has no platform device to
+ * inherit one from, so a device sits on its target node, and on no node
+ * (-1, NUMA_NO_NODE) when that is unknown. Always visible.
+ *
+ * Context: process context.
+ * Return: bytes written ("<node>\n").
+ */
+ssize_t kds_dev_dax_numa_node_show(struct kds_dev_dax *dev_dax, char *buf)
+{
+	if (!dev_dax || !buf)
+		return -EINVAL;
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%d\n",
+			 dev_dax->target_node < 0 ? -1 : dev_dax->target_node);
+}
+
 /*
  * kds_dax_region_attrs - the region attribute table ("dax_region" group).
  *
- * Index order is stable: id, size, align, target_node.
+ * Index order is stable: id, size, align, target_node, available_size.
  */
 const struct kds_dax_region_attr kds_dax_region_attrs[] = {
 	{ "id", 0444, kds_dax_region_id_show },
 	{ "size", 0444, kds_dax_region_size_show },
 	{ "align", 0444, kds_dax_region_align_show },
 	{ "target_node", 0444, kds_dax_region_target_node_show },
+	{ "available_size", 0444, kds_dax_region_available_size_show },
 };
 
 /* kds_dax_region_nr_attrs - entries in kds_dax_region_attrs. */
 const unsigned int kds_dax_region_nr_attrs = ARRAY_SIZE(kds_dax_region_attrs);
 
 /*
- * kds_dev_dax_attrs - the dev_dax attribute table.
+ * kds_dev_dax_attrs - the dev_dax attribute table: the files libdaxctl
+ * reads from a 6.1 device. "resource" is a physical address: root only.
  *
- * Index order is stable: modalias, size, target_node.
+ * Index order is stable: modalias, size, target_node, align, resource,
+ * numa_node.
  */
 const struct kds_dev_dax_attr kds_dev_dax_attrs[] = {
 	{ "modalias", 0444, kds_dev_dax_modalias_show },
 	{ "size", 0444, kds_dev_dax_size_show },
 	{ "target_node", 0444, kds_dev_dax_target_node_show },
+	{ "align", 0444, kds_dev_dax_align_show },
+	{ "resource", 0400, kds_dev_dax_resource_show },
+	{ "numa_node", 0444, kds_dev_dax_numa_node_show },
 };
 
 /* kds_dev_dax_nr_attrs - entries in kds_dev_dax_attrs. */

@@ -72,6 +72,35 @@ __KDS_BEGIN_DECLS
 #define KDS_DAX_ATTR_BUF_SIZE	KDS_PAGE_SIZE
 
 /**
+ * struct kds_dax_bus_names - the names a dax bus and its two drivers
+ * register under.
+ * @bus: the bus name: the sysfs folder /sys/bus/<bus>.
+ * @device_dax: the default driver (match_always; runs the device).
+ * @kmem: the system-ram driver (binds only through new_id or bind).
+ * @system: true for the names of the system's dax bus ("dax", the names
+ *          libdaxctl looks for), false for kds's own bus beside it.
+ *
+ * kds knows exactly two sets: kds_dax_names_kds ("kds_dax",
+ * "kds_device_dax", "kds_kmem"), which live beside the kernel's own dax
+ * bus, and kds_dax_names_system ("dax", "device_dax", "kmem"), which take
+ * its place when it is absent. kds_dax_bus_names_find() picks one by bus
+ * name.
+ */
+struct kds_dax_bus_names {
+	const char *bus;
+	const char *device_dax;
+	const char *kmem;
+	bool system;
+};
+
+/*! kds_dax_names_kds - "kds_dax": kds's bus beside the kernel's own. */
+extern const struct kds_dax_bus_names kds_dax_names_kds;
+/*! kds_dax_names_system - "dax": kds as the system's dax bus. */
+extern const struct kds_dax_bus_names kds_dax_names_system;
+
+const struct kds_dax_bus_names *kds_dax_bus_names_find(const char *bus);
+
+/**
  * struct kds_dax_bus - the shared state of one dax bus.
  * @lock: the bus lock; guards every driver's id list, registration state
  *        and @default_drv.
@@ -294,11 +323,11 @@ struct kds_dax_driver_attr {
  * in a stable order (see region.c). Visibility is decided per object by
  * kds_dax_region_attr_visible() and kds_dev_dax_attr_visible().
  */
-/*! kds_dax_region_attrs - region attributes: id, size, align, target_node. */
+/*! kds_dax_region_attrs - region attributes: id, size, align, target_node, available_size. */
 extern const struct kds_dax_region_attr kds_dax_region_attrs[];
 /*! kds_dax_region_nr_attrs - number of entries in kds_dax_region_attrs. */
 extern const unsigned int kds_dax_region_nr_attrs;
-/*! kds_dev_dax_attrs - dev_dax attributes: modalias, size, target_node. */
+/*! kds_dev_dax_attrs - dev_dax attributes: modalias, size, target_node, align, resource, numa_node. */
 extern const struct kds_dev_dax_attr kds_dev_dax_attrs[];
 /*! kds_dev_dax_nr_attrs - number of entries in kds_dev_dax_attrs. */
 extern const unsigned int kds_dev_dax_nr_attrs;
@@ -320,6 +349,11 @@ ssize_t kds_dax_region_target_node_show(struct kds_dax_region *region,
 ssize_t kds_dev_dax_modalias_show(struct kds_dev_dax *dev_dax, char *buf);
 ssize_t kds_dev_dax_size_show(struct kds_dev_dax *dev_dax, char *buf);
 ssize_t kds_dev_dax_target_node_show(struct kds_dev_dax *dev_dax, char *buf);
+ssize_t kds_dax_region_available_size_show(struct kds_dax_region *region,
+					   char *buf);
+ssize_t kds_dev_dax_align_show(struct kds_dev_dax *dev_dax, char *buf);
+ssize_t kds_dev_dax_resource_show(struct kds_dev_dax *dev_dax, char *buf);
+ssize_t kds_dev_dax_numa_node_show(struct kds_dev_dax *dev_dax, char *buf);
 ssize_t kds_dax_region_attr_show(struct kds_dax_region *region,
 				 const char *name, char *buf);
 ssize_t kds_dev_dax_attr_show(struct kds_dev_dax *dev_dax, const char *name,

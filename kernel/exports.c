@@ -55,6 +55,9 @@ KDS_EXPORT(kds_genradix_free);
 #ifdef KDS_HAVE_DAX_BUS
 #include "kds/dax_bus.h"
 KDS_EXPORT(kds_dax_parse_id);
+KDS_EXPORT(kds_dax_bus_names_find);
+KDS_EXPORT(kds_dax_names_kds);
+KDS_EXPORT(kds_dax_names_system);
 KDS_EXPORT(kds_dax_format_name);
 KDS_EXPORT(kds_dax_bus_init);
 KDS_EXPORT(kds_dax_bus_destroy);
@@ -94,9 +97,13 @@ KDS_EXPORT(kds_dax_region_id_show);
 KDS_EXPORT(kds_dax_region_size_show);
 KDS_EXPORT(kds_dax_region_align_show);
 KDS_EXPORT(kds_dax_region_target_node_show);
+KDS_EXPORT(kds_dax_region_available_size_show);
 KDS_EXPORT(kds_dev_dax_modalias_show);
 KDS_EXPORT(kds_dev_dax_size_show);
 KDS_EXPORT(kds_dev_dax_target_node_show);
+KDS_EXPORT(kds_dev_dax_align_show);
+KDS_EXPORT(kds_dev_dax_resource_show);
+KDS_EXPORT(kds_dev_dax_numa_node_show);
 KDS_EXPORT(kds_dax_region_attr_show);
 KDS_EXPORT(kds_dev_dax_attr_show);
 KDS_EXPORT(kds_dax_claims_init);

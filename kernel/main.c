@@ -21,7 +21,7 @@ static int __init kds_init(void)
 	int rc = kds_dax_glue_init();
 
 	if (rc) {
-		pr_err("kds: registering the kds_dax bus failed: %d\n", rc);
+		pr_err("kds: registering the dax bus failed: %d\n", rc);
 		return rc;
 	}
 #endif

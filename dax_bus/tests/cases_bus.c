@@ -253,6 +253,32 @@ static void dax_bus_driver_attr_table(struct kds_expect *e)
 	dax_bus_down(&bus, &kmem);
 }
 
+/*
+ * The two name sets: kds's own bus and the system's (libdaxctl's names);
+ * any other bus name, or a spelling with a newline, finds nothing.
+ */
+static void dax_bus_names_kds_and_system(struct kds_expect *e)
+{
+	const struct kds_dax_bus_names *n;
+
+	n = kds_dax_bus_names_find("kds_dax");
+	KDS_EXPECT(e, n == &kds_dax_names_kds);
+	KDS_EXPECT_STREQ(e, kds_dax_names_kds.bus, "kds_dax");
+	KDS_EXPECT_STREQ(e, kds_dax_names_kds.device_dax, "kds_device_dax");
+	KDS_EXPECT_STREQ(e, kds_dax_names_kds.kmem, "kds_kmem");
+	KDS_EXPECT(e, !kds_dax_names_kds.system);
+	n = kds_dax_bus_names_find("dax");
+	KDS_EXPECT(e, n == &kds_dax_names_system);
+	KDS_EXPECT_STREQ(e, kds_dax_names_system.bus, "dax");
+	KDS_EXPECT_STREQ(e, kds_dax_names_system.device_dax, "device_dax");
+	KDS_EXPECT_STREQ(e, kds_dax_names_system.kmem, "kmem");
+	KDS_EXPECT(e, kds_dax_names_system.system);
+	KDS_EXPECT(e, kds_dax_bus_names_find("dax\n") == NULL);
+	KDS_EXPECT(e, kds_dax_bus_names_find("") == NULL);
+	KDS_EXPECT(e, kds_dax_bus_names_find("DAX") == NULL);
+	KDS_EXPECT(e, kds_dax_bus_names_find("kds_dax0") == NULL);
+}
+
 /* ------------------------------------------- regions and dev_dax */
 
 /* Runs @fn with a sysfs-sized buffer (a page: too big for a kernel stack). */
@@ -279,12 +305,12 @@ static struct kds_dax_region *dax_small_region(struct kds_expect *e)
 static void dax_region_attributes_as_sysfs_prints_them_in(struct kds_expect *e, char *buf)
 {
 	struct kds_dax_region *r;
-	const char *want[] = { "7\n", "1073741824\n", "2097152\n", "3\n" };
+	const char *want[] = { "7\n", "1073741824\n", "2097152\n", "3\n", "0\n" };
 
 	r = kds_dax_region_alloc(NULL, 7, DAX_SZ_1G, DAX_SZ_1G, 3, DAX_SZ_2M, 0);
 	if (!KDS_EXPECT(e, !IS_ERR(r)))
 		return;
-	KDS_EXPECT_EQ(e, kds_dax_region_nr_attrs, 4);
+	KDS_EXPECT_EQ(e, kds_dax_region_nr_attrs, 5);
 	for (unsigned int i = 0; i < kds_dax_region_nr_attrs; i++) {
 		ssize_t n = kds_dax_region_attrs[i].show(r, buf);
 
@@ -298,7 +324,8 @@ static void dax_region_attributes_as_sysfs_prints_them_in(struct kds_expect *e, 
 	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[1].name, "size");
 	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[2].name, "align");
 	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[3].name, "target_node");
-	KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, 4), 0);
+	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[4].name, "available_size");
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, 5), 0);
 	r->target_node = -1;
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, 3), 0);	/* negative node is hidden */
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, 0), 0444);
@@ -320,7 +347,7 @@ static void dax_region_dev_dax_naming_and_attributes_in(struct kds_expect *e, ch
 	struct kds_dev_dax d = { 0 }, neg = { 0 }, nonode = { 0 };
 	ssize_t n;
 
-	r = kds_dax_region_alloc(NULL, 4, 0, DAX_SZ_1G, 1, DAX_SZ_2M, 0);
+	r = kds_dax_region_alloc(NULL, 4, DAX_SZ_1G, DAX_SZ_1G, 1, DAX_SZ_2M, 0);
 	if (!KDS_EXPECT(e, !IS_ERR(r)))
 		return;
 	KDS_EXPECT_EQ(e, kds_dev_dax_init(&neg, r, -1, KDS_DEV_DAX_BUS), -EINVAL);
@@ -331,7 +358,7 @@ static void dax_region_dev_dax_naming_and_attributes_in(struct kds_expect *e, ch
 	KDS_EXPECT_EQ(e, kref_read(&r->kref), 3);
 	KDS_EXPECT_EQ(e, kds_dev_dax_size(&d), DAX_SZ_1G);
 
-	KDS_EXPECT_EQ(e, kds_dev_dax_nr_attrs, 3);
+	KDS_EXPECT_EQ(e, kds_dev_dax_nr_attrs, 6);
 	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[0].name, "modalias");
 	n = kds_dev_dax_attrs[0].show(&d, buf);
 	KDS_EXPECT_EQ(e, n, 7);
@@ -344,9 +371,25 @@ static void dax_region_dev_dax_naming_and_attributes_in(struct kds_expect *e, ch
 	n = kds_dev_dax_attrs[2].show(&d, buf);
 	KDS_EXPECT_EQ(e, n, 2);
 	KDS_EXPECT_EQ(e, memcmp(buf, "1\n", 2), 0);
-	for (unsigned int i = 0; i < kds_dev_dax_nr_attrs; i++)
-		KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, i), 0444);
-	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, 3), 0);
+	/* the 6.1 files libdaxctl reads: align, resource (root only), numa_node */
+	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[3].name, "align");
+	n = kds_dev_dax_attrs[3].show(&d, buf);
+	KDS_EXPECT_EQ(e, n, 8);
+	KDS_EXPECT_EQ(e, memcmp(buf, "2097152\n", 8), 0);
+	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[4].name, "resource");
+	n = kds_dev_dax_attr_show(&d, "resource", buf);
+	KDS_EXPECT_EQ(e, n, 11);
+	KDS_EXPECT_EQ(e, memcmp(buf, "0x40000000\n", 11), 0);
+	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[5].name, "numa_node");
+	n = kds_dev_dax_attrs[5].show(&d, buf);
+	KDS_EXPECT_EQ(e, n, 2);
+	KDS_EXPECT_EQ(e, memcmp(buf, "1\n", 2), 0);
+	for (unsigned int i = 0; i < kds_dev_dax_nr_attrs; i++) {
+		kds_expect_ctx(e, "%s", kds_dev_dax_attrs[i].name);
+		KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, i),
+			      strcmp(kds_dev_dax_attrs[i].name, "resource") ? 0444 : 0400);
+	}
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, 6), 0);
 
 	n = kds_dev_dax_uevent(&d, buf, KDS_DAX_ATTR_BUF_SIZE);
 	KDS_EXPECT_EQ(e, n, 15);
@@ -360,6 +403,11 @@ static void dax_region_dev_dax_naming_and_attributes_in(struct kds_expect *e, ch
 	KDS_EXPECT_EQ(e, nonode.target_node, -1);
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&nonode, 2), 0);
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&nonode, 0), 0444);
+	/* numa_node stays visible: no node is -1 */
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&nonode, 5), 0444);
+	n = kds_dev_dax_attr_show(&nonode, "numa_node", buf);
+	KDS_EXPECT_EQ(e, n, 3);
+	KDS_EXPECT_EQ(e, memcmp(buf, "-1\n", 3), 0);
 
 	kds_dev_dax_release(&d);
 	kds_dev_dax_release(&nonode);
@@ -418,9 +466,11 @@ static void dax_region_attribute_show_by_name_in(struct kds_expect *e, char *buf
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "modalias", buf), -ENOENT);
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "", buf), -ENOENT);
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "align\n", buf), -ENOENT);
-	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "align", buf), -ENOENT);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "id", buf), -ENOENT);
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "Size", buf), -ENOENT);
-	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "resource", buf), -ENOENT);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "available_size", buf), -ENOENT);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "resource\n", buf), -ENOENT);
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "resource", buf), -ENOENT);
 	/* Hidden files: a negative node hides target_node on both. */
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "target_node", buf), -ENOENT);
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "target_node", buf), -ENOENT);
@@ -754,12 +804,14 @@ static void dax_core_refuses_null_arguments(struct kds_expect *e)
 	KDS_EXPECT_EQ(e, kds_dax_region_size_show(NULL, name), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dax_region_align_show(NULL, name), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dax_region_target_node_show(NULL, name), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_region_available_size_show(NULL, name), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(NULL, "id", name), -EINVAL);
 	r = f.region;
 	KDS_EXPECT_EQ(e, kds_dax_region_id_show(r, NULL), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dax_region_size_show(r, NULL), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dax_region_align_show(r, NULL), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dax_region_target_node_show(r, NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_region_available_size_show(r, NULL), -EINVAL);
 	/* dev_dax */
 	KDS_EXPECT_EQ(e, kds_dev_dax_init(NULL, r, 0, KDS_DEV_DAX_BUS), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dev_dax_init(&d, NULL, 0, KDS_DEV_DAX_BUS), -EINVAL);
@@ -781,6 +833,13 @@ static void dax_core_refuses_null_arguments(struct kds_expect *e)
 	KDS_EXPECT_EQ(e, kds_dev_dax_modalias_show(&f.dev0, NULL), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dev_dax_size_show(&f.dev0, NULL), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dev_dax_target_node_show(&f.dev0, NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_align_show(NULL, name), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_resource_show(NULL, name), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_numa_node_show(NULL, name), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_align_show(&f.dev0, NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_resource_show(&f.dev0, NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_numa_node_show(&f.dev0, NULL), -EINVAL);
+	KDS_EXPECT(e, kds_dax_bus_names_find(NULL) == NULL);
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(NULL, "size", name), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&f.dev0, NULL, name), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&f.dev0, "size", NULL), -EINVAL);
@@ -817,6 +876,7 @@ static const struct kds_case kds_dax_bus_cases_run[] = {
 	KDS_CASE(dax_bus_unregister_frees_every_id),
 	KDS_CASE(dax_bus_stores_on_unregistered_driver),
 	KDS_CASE(dax_bus_driver_attr_table),
+	KDS_CASE(dax_bus_names_kds_and_system),
 	KDS_CASE(dax_region_attributes_as_sysfs_prints_them),
 	KDS_CASE(dax_region_dev_dax_naming_and_attributes),
 	KDS_CASE(dax_region_run_kill_hides_private_data),

@@ -15,14 +15,28 @@
  *   - bus attributes create_region ("id start size align target_node") and
  *     delete_region ("id"), so tests can add and remove regions.
  *
+ * Loaded with kds.dax_bus_name=dax, the same bus takes the system's names
+ * (kds_dax_names_system: /sys/bus/dax, drivers device_dax and kmem) so
+ * that the real daxctl drives it, and every device gets a device number
+ * and a character device /dev/dax<region>.<n> (devtmpfs makes the node),
+ * whose open fails with -EOPNOTSUPP: kds does not map the memory. The name
+ * must be free: when a "dax" bus is already registered (the kernel's, built
+ * in or dax.ko), the load fails with one message before anything is
+ * registered.
+ *
  * Every decision goes through the shared core (dax_bus/): the match rule,
  * each driver's probe and remove (device_dax runs the device, kmem hot-plugs
  * it without running it), the attribute tables, their lookup by name and
  * visibility, the uevent text, the kmem range and the claim list.
  */
+#include <linux/cdev.h>
 #include <linux/device.h>
+#include <linux/fs.h>
+#include <linux/idr.h>
 #include <linux/memory.h>
+#include <linux/mm.h>
 #include <linux/module.h>
+#include <linux/platform_device.h>
 #include <linux/sizes.h>
 
 #include "kds_port.h"
@@ -50,6 +64,8 @@ struct kds_dax_glue_driver {
  * @dev: the driver-model device (bus kds_dax, parent the region device).
  * @core: the core dev_dax (name, region reference, alive state; its
  *        private data is this object, set at creation).
+ * @cdev: the character device /dev/<name>, only when kds is the system's
+ *        dax bus (then @dev.devt is set and @cdev is live).
  * @offered: set once device_add() has returned: until then the bus match
  *           refuses every driver (kds_dax_glue_match()).
  * @kmem_bound: set while kds_kmem has recorded a range for it.
@@ -59,6 +75,7 @@ struct kds_dax_glue_driver {
 struct kds_dax_glue_dev {
 	struct device dev;
 	struct kds_dev_dax core;
+	struct cdev cdev;
 	bool offered;
 	bool kmem_bound;
 	u64 kmem_start;
@@ -99,6 +116,25 @@ MODULE_PARM_DESC(dax_fail_driver,
 /* kds_kmem's claims; they last until kds.ko unloads. */
 static struct kds_dax_claims kds_dax_glue_claims;
 
+/*
+ * kds.dax_bus_name: "kds_dax" (default, beside the kernel's own dax bus) or
+ * "dax" (kds is the system's dax bus); read once, at load.
+ */
+static char *kds_dax_glue_bus_name = "kds_dax";
+module_param_named(dax_bus_name, kds_dax_glue_bus_name, charp, 0444);
+MODULE_PARM_DESC(dax_bus_name,
+		 "kds_dax (default: a bus beside the kernel's dax bus) or dax (kds is the system's dax bus, for daxctl; the name must be free)");
+/* The names in use, set at init from kds.dax_bus_name. */
+static const struct kds_dax_bus_names *kds_dax_glue_names;
+
+/*
+ * Device numbers of the dax character devices (system's bus only): one
+ * region of KDS_DAX_GLUE_MINORS minors, one minor per device.
+ */
+#define KDS_DAX_GLUE_MINORS	256
+static dev_t kds_dax_glue_devt;
+static DEFINE_IDA(kds_dax_glue_minors);
+
 static struct kds_dax_glue_driver *kds_dax_glue_drv(struct device_driver *drv)
 {
 	return container_of(drv, struct kds_dax_glue_driver, drv);
@@ -108,6 +144,24 @@ static struct kds_dax_glue_dev *kds_dax_glue_dev(struct device *dev)
 {
 	return container_of(dev, struct kds_dax_glue_dev, dev);
 }
+
+/* ------------------------------------------------- character devices */
+
+/*
+ * kds models the dax bus, not the memory behind a region: there is nothing
+ * to map, so opening /dev/dax<r>.<n> fails with a clear -EOPNOTSUPP
+ * (rather than the -ENXIO of a device number without a driver).
+ */
+static int kds_dax_glue_cdev_open(struct inode *inode, struct file *filp)
+{
+	return -EOPNOTSUPP;
+}
+
+static const struct file_operations kds_dax_glue_cdev_fops = {
+	.owner = THIS_MODULE,
+	.open = kds_dax_glue_cdev_open,
+	.llseek = noop_llseek,
+};
 
 /* ------------------------------------------------------------ drivers */
 
@@ -334,6 +388,7 @@ static struct attribute *kds_dax_glue_bus_attrs[] = {
 };
 ATTRIBUTE_GROUPS(kds_dax_glue_bus);
 
+/* .name and the drivers' names are set at init from kds.dax_bus_name. */
 static struct bus_type kds_dax_glue_bus_type = {
 	.name = "kds_dax",
 	.bus_groups = kds_dax_glue_bus_groups,
@@ -462,8 +517,41 @@ static void kds_dax_glue_dev_release(struct device *dev)
 {
 	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
 
+	if (dev->devt)
+		ida_free(&kds_dax_glue_minors, MINOR(dev->devt));
 	kds_dev_dax_release(&gdev->core);
 	kfree(gdev);
+}
+
+/*
+ * Add a dev_dax to the driver model: with its character device when kds is
+ * the system's dax bus (a device number and /dev/<name>), plainly
+ * otherwise. A minor taken here is given back by the release.
+ */
+static int kds_dax_glue_dev_add(struct kds_dax_glue_dev *gdev)
+{
+	int minor;
+
+	if (!kds_dax_glue_names->system)
+		return device_add(&gdev->dev);
+	minor = ida_alloc_max(&kds_dax_glue_minors, KDS_DAX_GLUE_MINORS - 1,
+			      GFP_KERNEL);
+	if (minor < 0)
+		return minor;
+	gdev->dev.devt = MKDEV(MAJOR(kds_dax_glue_devt), minor);
+	cdev_init(&gdev->cdev, &kds_dax_glue_cdev_fops);
+	gdev->cdev.owner = THIS_MODULE;
+	return cdev_device_add(&gdev->cdev, &gdev->dev);
+}
+
+/* Remove a dev_dax added by kds_dax_glue_dev_add() and drop it. */
+static void kds_dax_glue_dev_unregister(struct kds_dax_glue_dev *gdev)
+{
+	if (gdev->dev.devt)
+		cdev_device_del(&gdev->cdev, &gdev->dev);
+	else
+		device_del(&gdev->dev);
+	put_device(&gdev->dev);
 }
 
 static void kds_dax_glue_region_release(struct device *dev)
@@ -485,11 +573,33 @@ static struct kds_dax_glue_region *kds_dax_glue_find(int id)
 /* Take a region down: its dev_dax, its files, its core registration. */
 static void kds_dax_glue_region_destroy(struct kds_dax_glue_region *rg)
 {
-	device_unregister(&rg->dax->dev);
+	kds_dax_glue_dev_unregister(rg->dax);
 	device_del(&rg->dev);
 	kds_dax_region_unregister(rg->core);
 	rg->core = NULL;	/* the parent carries no region any more */
 	put_device(&rg->dev);
+}
+
+/**
+ * kds_dax_glue_range_is_ram() - whether a region's range overlaps System RAM.
+ * @start: physical start.
+ * @size: size in bytes.
+ *
+ * create_region takes physical addresses; a range sharing even one byte
+ * with System RAM would describe memory the page allocator owns. An empty
+ * range or one past 2^64 is left to the core, which refuses it (-EDOM);
+ * kds_dax_glue_region_create() asks only once the core has accepted the
+ * arguments.
+ *
+ * Context: process context.
+ * Return: true when [@start, @start + @size) intersects System RAM.
+ */
+static bool kds_dax_glue_range_is_ram(u64 start, u64 size)
+{
+	if (!size || start + (size - 1) < start)
+		return false;
+	return region_intersects(start, size, IORESOURCE_SYSTEM_RAM,
+				 IORES_DESC_NONE) != REGION_DISJOINT;
 }
 
 /*
@@ -524,6 +634,12 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 		return PTR_ERR(core);
 	}
 	rg->core = core;
+	/* After the core's checks, so a misaligned range stays -EINVAL. */
+	if (kds_dax_glue_range_is_ram(start, size)) {
+		kfree(gdev);
+		rc = -EBUSY;
+		goto err_region;
+	}
 	rc = dev_set_name(&rg->dev, "kds_dax_region%d", id);
 	if (!rc)
 		rc = device_add(&rg->dev);
@@ -546,7 +662,7 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 	gdev->dev.groups = kds_dax_glue_dev_groups;
 	rc = dev_set_name(&gdev->dev, "%s", gdev->core.name);
 	if (!rc)
-		rc = device_add(&gdev->dev);
+		rc = kds_dax_glue_dev_add(gdev);
 	if (rc) {
 		put_device(&gdev->dev);	/* release drops the region reference */
 		goto err_del;
@@ -688,12 +804,84 @@ static void kds_dax_glue_drivers_down(unsigned int nr)
 	}
 }
 
+/*
+ * Whether a bus named @name is registered: looked up in the kset of all
+ * buses (the one the platform bus, always present, belongs to), so that a
+ * taken name is refused with one message instead of bus_register()'s
+ * duplicate-name warning and stack dump from sysfs.
+ */
+static bool kds_dax_glue_bus_exists(const char *name)
+{
+	struct kset *buses = bus_get_kset(&platform_bus_type)->kobj.kset;
+	struct kobject *kobj;
+
+	if (!buses)
+		return false;
+	kobj = kset_find_obj(buses, name);
+	if (!kobj)
+		return false;
+	kobject_put(kobj);
+	return true;
+}
+
+/*
+ * Pick the names from kds.dax_bus_name and, for the system's bus, check
+ * that "dax" is free and reserve the device numbers.
+ */
+static int kds_dax_glue_choose_names(void)
+{
+	const struct kds_dax_bus_names *names;
+	unsigned int i;
+	int rc;
+
+	names = kds_dax_bus_names_find(kds_dax_glue_bus_name);
+	if (!names) {
+		pr_err("kds dax: dax_bus_name=%s: not a bus name kds knows (kds_dax or dax)\n",
+		       kds_dax_glue_bus_name ? kds_dax_glue_bus_name : "(null)");
+		return -EINVAL;
+	}
+	if (names->system && kds_dax_glue_bus_exists(names->bus)) {
+		pr_err("kds dax: the bus name \"%s\" is taken (the kernel's dax bus is built in or dax.ko is loaded); load kds.ko without dax_bus_name=%s\n",
+		       names->bus, names->bus);
+		return -EEXIST;
+	}
+	if (names->system) {
+		rc = alloc_chrdev_region(&kds_dax_glue_devt, 0,
+					 KDS_DAX_GLUE_MINORS, names->bus);
+		if (rc)
+			return rc;
+	}
+	kds_dax_glue_names = names;
+	kds_dax_glue_bus_type.name = names->bus;
+	for (i = 0; i < ARRAY_SIZE(kds_dax_glue_drivers); i++) {
+		struct kds_dax_glue_driver *gdrv = kds_dax_glue_drivers[i];
+		const char *name = gdrv == &kds_dax_glue_kmem ? names->kmem :
+								 names->device_dax;
+
+		gdrv->drv.name = name;
+		gdrv->core.name = name;
+	}
+	return 0;
+}
+
+/* Give back what kds_dax_glue_choose_names() reserved. */
+static void kds_dax_glue_release_names(void)
+{
+	if (kds_dax_glue_names && kds_dax_glue_names->system)
+		unregister_chrdev_region(kds_dax_glue_devt, KDS_DAX_GLUE_MINORS);
+	ida_destroy(&kds_dax_glue_minors);
+	kds_dax_glue_names = NULL;
+}
+
 int kds_dax_glue_init(void)
 {
 	unsigned int i;
 	int rc;
 
 	rc = kds_dax_glue_fill_attrs();
+	if (rc)
+		return rc;
+	rc = kds_dax_glue_choose_names();
 	if (rc)
 		return rc;
 	kds_dax_bus_init(&kds_dax_glue_core_bus);
@@ -730,6 +918,7 @@ err_drv:
 err_bus:
 	kds_dax_claims_destroy(&kds_dax_glue_claims);
 	kds_dax_bus_destroy(&kds_dax_glue_core_bus);
+	kds_dax_glue_release_names();
 	return rc;
 }
 
@@ -742,4 +931,5 @@ void kds_dax_glue_exit(void)
 	kds_dax_bus_destroy(&kds_dax_glue_core_bus);
 	/* kds_kmem's claims outlive unbinding; they end with the module. */
 	kds_dax_claims_destroy(&kds_dax_glue_claims);
+	kds_dax_glue_release_names();
 }

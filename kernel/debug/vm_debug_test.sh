@@ -19,8 +19,8 @@
 #
 # What this kernel does not run: the daxctl comparison on the kernel's own
 # dax bus. Its config has no EFI, so no DEV_DAX_HMEM (dax_hmem.ko, which
-# makes dax0.0 from soft-reserved memory) and no DEV_DAX_KMEM; run.sh is
-# told so (KDS_VM_NO_HMEM) and the guest says it. Everything else of
+# makes dax0.0 from soft-reserved memory); run.sh is told so
+# (KDS_VM_NO_HMEM) and the guest says it. Everything else of
 # kernel/vm/run.sh runs, the id cross-check against device_dax.ko included.
 #
 # --cases PROG (repeatable): passed to run.sh: every shared suite PROG runs
@@ -82,7 +82,7 @@ export KDS_VM_MODULES=$dir/modules
 export KDS_VM_SMP=${KDS_VM_SMP:-2}
 export KDS_VM_MEM=${KDS_VM_MEM:-1G}
 export KDS_VM_TIMEOUT=${KDS_VM_TIMEOUT:-1200}
-export KDS_VM_NO_HMEM="the debug kernel has no dax_hmem.ko or kmem.ko (EFI is off in kernel/debug/common.config, and DEV_DAX_HMEM needs EFI_SOFT_RESERVE)"
+export KDS_VM_NO_HMEM="the debug kernel has no dax_hmem.ko (EFI is off in kernel/debug/common.config, and DEV_DAX_HMEM needs EFI_SOFT_RESERVE)"
 echo "vm_debug_test: $variant debug kernel $KVER from $dir"
 
 conf=$work/kds-debug.conf

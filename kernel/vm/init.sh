@@ -28,6 +28,13 @@ say "init start ($(uname -r))"
 [ -r /lib/kds/extra.sh ] && . /lib/kds/extra.sh
 type extra_before_load >/dev/null 2>&1 && extra_before_load
 
+# kds.ko as the system's dax bus, driven by the real daxctl, before the
+# kernel's dax.ko can take the name (kernel/vm/system_dax.sh).
+if [ -r /lib/kds/system_dax.sh ]; then
+	. /lib/kds/system_dax.sh
+	system_dax_first
+fi
+
 # A failed load leaves nothing behind. kds.dax_fail_driver=N makes the Nth
 # driver registration of the kds_dax bus fail; just before failing, the
 # load writes region 42 to create_region through the bus's own store, as a
@@ -64,7 +71,11 @@ else
 fi
 
 # The kernel's own device-dax driver, for the dax id cross-check (run.sh
-# packs it for every kernel: kds_test.ko's kds_dax_ids_vs_linux must run).
+# packs it for every kernel: kds_test.ko's kds_dax_ids_vs_linux must run),
+# after its bus, dax.ko, where the kernel builds that as a module.
+if [ -e /lib/kds/dax.ko ]; then
+	insmod /lib/kds/dax.ko || fail "insmod dax.ko"
+fi
 insmod /lib/kds/device_dax.ko || fail "insmod device_dax.ko"
 # dax_hmem turns the soft-reserved range (run.sh's memmap=) into a device
 # on the kernel's dax bus; kmem is its system-ram driver (daxctl sequence).
@@ -208,6 +219,22 @@ if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
 	expect_write "create region: not numbers" EINVAL $B/create_region "x y"
 	expect_write "create region: trailing junk" EINVAL $B/create_region "9 0 0x200000 0x200000 0 junk"
 	expect_write "create region: start not aligned" EINVAL $B/create_region "9 0x1000 0x200000 0x200000 0"
+	# System RAM, whole or in part, is refused with -EBUSY (create_region
+	# takes physical addresses): the first System RAM range of at least
+	# 16 MiB in /proc/iomem gives a block inside it and one across its end
+	read -r ram_s ram_e <<EOF_RAM
+$(sed -n 's/^ *\([0-9a-f]*\)-\([0-9a-f]*\) : System RAM$/\1 \2/p' /proc/iomem |
+	while read -r a b; do [ $((0x$b - 0x$a)) -ge $((0x1000000)) ] && { echo "0x$a 0x$b"; break; }; done)
+EOF_RAM
+	ram_in=$(printf 0x%x $(( (ram_s + 0x1fffff) & ~0x1fffff )))
+	ram_across=$(printf 0x%x $(( ((ram_e + 1) & ~0x1fffff) - 0x200000 )))
+	for spec in "12 $ram_in 0x200000 0x200000 0" "12 $ram_across 0x400000 0x200000 0"; do
+		err=$( { echo "$spec" >$B/create_region; } 2>&1 ) && got=ok || got=$err
+		case $got in *"resource busy"*) got=EBUSY ;; esac
+		expect_eq "create region over System RAM ($spec)" "$got" EBUSY
+	done
+	check "$([ ! -e $B/devices/dax12.0 ] && [ ! -e /sys/devices/kds_dax_region12 ]; echo $?)" \
+		"System RAM refused: no region 12 registered"
 	expect_write "delete an unknown region" FAIL $B/delete_region 99
 	# one line, one optional trailing newline, nothing else
 	expect_printf "create region 11 with printf, one newline" ok $B/create_region '11 0x400000000 0x200000 0x200000 0\n'
@@ -312,6 +339,7 @@ type extra_before_unload >/dev/null 2>&1 && extra_before_unload
 if [ "$kds_loaded" = 1 ]; then
 	rmmod kds || fail "rmmod kds"
 fi
+type system_dax_refused >/dev/null 2>&1 && system_dax_refused
 type extra_after_unload >/dev/null 2>&1 && extra_after_unload
 
 say "done"

@@ -159,6 +159,9 @@ pack_module() {
 	*) cp "$f" "$o" ;;
 	esac
 }
+# The bus, dax.ko, where the kernel builds it as a module (device_dax
+# needs it loaded first); built in, there is nothing to pack.
+pack_module dax || true
 pack_module device_dax ||
 	die "$moddir has no drivers/dax/device_dax.ko (CONFIG_DEV_DAX=m): the id cross-check needs it"
 no_hmem=
@@ -169,6 +172,22 @@ if ! pack_module hmem/dax_hmem || ! pack_module kmem; then
 	case $no_hmem in *"'"*) die "KDS_VM_NO_HMEM must not contain a single quote" ;; esac
 	rm -f "$ir/lib/kds/dax_hmem.ko" "$ir/lib/kds/kmem.ko"
 fi
+# kds.ko as the system's dax bus (vm/system_dax.sh) and the real daxctl it
+# runs, with the libraries ldd names; a host without daxctl cannot run the
+# test. libdaxctl asks libkmod for the modules device_dax and kmem before
+# binding: kds.ko provides both, so the guest's modules.builtin names them.
+cp "$here/system_dax.sh" "$ir/lib/kds/system_dax.sh"
+daxctl_bin=$(command -v daxctl) || die "daxctl not found (apt-get install daxctl)"
+cp "$daxctl_bin" "$ir/bin/daxctl"
+for lib in $(ldd "$daxctl_bin" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
+	mkdir -p "$ir$(dirname "$lib")"
+	cp -L "$lib" "$ir$lib"
+done
+mkdir -p "$ir/lib/modules/$kver"
+printf 'kernel/drivers/dax/device_dax.ko\nkernel/drivers/dax/kmem.ko\n' >"$ir/lib/modules/$kver/modules.builtin"
+: >"$ir/lib/modules/$kver/modules.order"
+: >"$ir/lib/modules/$kver/modules.builtin.modinfo"
+"$(command -v depmod || echo /sbin/depmod)" -b "$ir" "$kver" || die "depmod for the guest's modules.builtin failed"
 # libdaxctl's writes, byte for byte, for the guest (static: no libc there).
 mkdir -p "$work/daxctl"
 printf '#include <errno.h>\n#include <stddef.h>\n#define __maybe_unused __attribute__((unused))\n' \

@@ -28,7 +28,7 @@ static void model_device_dax_remove(struct kds_dax_model_dev *dev)
 void kds_dax_model_device_dax_driver_init(struct kds_dax_model_driver *drv)
 {
 	memset(drv, 0, sizeof(*drv));
-	drv->core.name = "device_dax";
+	drv->core.name = kds_dax_names_system.device_dax;
 	drv->core.match_always = true;
 	drv->probe = model_device_dax_probe;
 	drv->remove = model_device_dax_remove;
@@ -60,7 +60,7 @@ void kds_dax_model_kmem_driver_init(struct kds_dax_model_driver *drv,
 				    struct kds_dax_model_platform *platform)
 {
 	memset(drv, 0, sizeof(*drv));
-	drv->core.name = "kmem";
+	drv->core.name = kds_dax_names_system.kmem;
 	drv->probe = model_kmem_probe;
 	drv->remove = model_kmem_remove;
 	drv->ctx = platform;

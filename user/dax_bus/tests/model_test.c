@@ -90,7 +90,17 @@ Test(dax_model, device_appears_bound_to_default_driver)
 	cr_assert_eq(memcmp(buf, "536870912\n", 10), 0);
 	cr_assert_eq(kds_dax_model_device_show(dev, "target_node", buf), 2);
 	cr_assert_eq(memcmp(buf, "1\n", 2), 0);
-	cr_assert_eq(kds_dax_model_device_show(dev, "resource", buf), -ENOENT);
+	/* the 6.1 files libdaxctl reads, from the core's table */
+	cr_assert_eq(kds_dax_model_device_show(dev, "resource", buf), 11);
+	cr_assert_eq(memcmp(buf, "0x20000000\n", 11), 0);
+	cr_assert_eq(kds_dax_model_device_show(dev, "align", buf), 8);
+	cr_assert_eq(memcmp(buf, "2097152\n", 8), 0);
+	cr_assert_eq(kds_dax_model_device_show(dev, "numa_node", buf), 2);
+	cr_assert_eq(memcmp(buf, "1\n", 2), 0);
+	cr_assert_eq(kds_dax_model_device_show(dev, "mapping", buf), -ENOENT);
+	cr_assert_eq(kds_dax_model_region_show(w.region, "available_size", buf), 2);
+	cr_assert_eq(memcmp(buf, "0\n", 2), 0);
+	cr_assert_str_eq(w.device_dax.core.name, "device_dax");
 	cr_assert_eq(kds_dax_model_device_uevent(dev, buf, sizeof(buf)), 15);
 	cr_assert_str_eq(buf, "MODALIAS=dax:t0");
 	cr_assert_eq(kds_dax_model_region_show(w.region, "id", buf), 2);

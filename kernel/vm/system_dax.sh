@@ -1,0 +1,154 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# system_dax.sh - kds.ko as the system's dax bus, in the test VM. Sourced by
+# /init (kernel/vm/init.sh) as /lib/kds/system_dax.sh; defines two stages:
+#
+#   system_dax_first   run before anything else is loaded. When no "dax" bus
+#                      exists (the debug kernel builds it as dax.ko), loads
+#                      kds.ko with dax_bus_name=dax, checks the bus, the
+#                      drivers, the device number and /dev node, the 6.1
+#                      attributes, then drives it with the real daxctl
+#                      (/bin/daxctl, packed by run.sh: a missing one fails),
+#                      and unloads it. When "dax" exists at boot (Debian's
+#                      kernel has it built in), says so and checks nothing.
+#   system_dax_refused run once a "dax" bus exists and kds.ko is unloaded:
+#                      kds.ko dax_bus_name=dax must fail to load with one
+#                      message, no sysfs duplicate-name dump, nothing left;
+#                      a name kds does not know fails likewise.
+#
+# Every check prints "kds-vm: system-dax: ok WHAT" or fails the run with
+# "kds-vm: FAIL: system-dax: WHAT".
+
+sd_n=0
+sd_ok() { sd_n=$((sd_n + 1)); say "system-dax: ok $sd_n $*"; }
+sd_bad() { sd_n=$((sd_n + 1)); fail "system-dax: $sd_n $*"; }
+# sd_check STATUS WHAT
+sd_check() { if [ "$1" = 0 ]; then sd_ok "$2"; else sd_bad "$2"; fi; }
+# sd_eq WHAT GOT WANT
+sd_eq() {
+	if [ "$2" = "$3" ]; then sd_ok "$1"; else sd_bad "$1 (got '$2', want '$3')"; fi
+}
+sd_attr() { cat "$1" 2>/dev/null || echo "<missing>"; }
+sd_drv() { [ -L "$1/driver" ] && basename "$(readlink "$1/driver")" || echo none; }
+sd_mode() { stat -c %a "$1" 2>/dev/null || echo "<missing>"; }
+# sd_field JSON KEY: the value of "KEY":VALUE in one-line JSON (first one)
+sd_field() { echo "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^\",}]*\).*/\1/p"; }
+
+system_dax_first() {
+	if [ -e /sys/bus/dax ]; then
+		say "system-dax: the kernel's dax bus exists at boot (built in): kds.ko loads only beside it here"
+		return 0
+	fi
+	[ -x /bin/daxctl ] || { sd_bad "daxctl is not in the initramfs (run.sh packs it)"; return 0; }
+	if ! insmod /lib/kds/kds.ko dax_bus_name=dax; then
+		sd_bad "insmod kds.ko dax_bus_name=dax"
+		return 0
+	fi
+	local B=/sys/bus/dax D R devno link out flat got before rc
+	D=$B/devices/dax7.0
+	R=/sys/devices/kds_dax_region7/dax_region
+	sd_check "$([ -d $B/drivers/device_dax ] && [ -d $B/drivers/kmem ] && [ ! -e /sys/bus/kds_dax ]; echo $?)" \
+		"kds.ko registered bus dax with drivers device_dax and kmem, no kds_dax"
+	echo "7 0x104000000 0x18000000 0x200000 0" >$B/create_region
+	sd_check "$([ -d $D ]; echo $?)" "create_region 7: dax7.0 on /sys/bus/dax"
+	sd_eq "dax7.0 bound to device_dax" "$(sd_drv $D)" device_dax
+	# the device number, the node devtmpfs made, and libdaxctl's subsystem test
+	devno=$(sd_attr $D/dev)
+	sd_check "$(echo "$devno" | grep -qE '^[0-9]+:[0-9]+$'; echo $?)" "dax7.0 has a device number ($devno)"
+	sd_check "$([ -c /dev/dax7.0 ]; echo $?)" "/dev/dax7.0 is a character device"
+	sd_eq "/dev/dax7.0 carries dax7.0's number" \
+		"$(stat -c '%t:%T' /dev/dax7.0 2>/dev/null | awk -F: '{ printf "%d:%d", "0x" $1, "0x" $2 }')" "$devno"
+	link=$(readlink -f /sys/dev/char/$devno/subsystem 2>/dev/null)
+	sd_eq "/sys/dev/char/$devno/subsystem is /sys/bus/dax" "$link" /sys/bus/dax
+	# opening the character device: a clear error, nothing to map
+	got=$(cat /dev/dax7.0 2>&1 >/dev/null)
+	sd_check "$(case $got in *"Operation not supported"*) echo 0 ;; *) echo 1 ;; esac)" \
+		"open /dev/dax7.0 fails with EOPNOTSUPP ($got)"
+	# the 6.1 files libdaxctl reads
+	sd_eq "dax7.0 size" "$(sd_attr $D/size)" 402653184
+	sd_eq "dax7.0 resource" "$(sd_attr $D/resource)" 0x104000000
+	sd_eq "dax7.0 resource is root-only" "$(sd_mode $D/resource)" 400
+	sd_eq "dax7.0 align" "$(sd_attr $D/align)" 2097152
+	sd_eq "dax7.0 target_node" "$(sd_attr $D/target_node)" 0
+	sd_eq "dax7.0 numa_node" "$(sd_attr $D/numa_node)" 0
+	sd_eq "dax7.0 modalias" "$(sd_attr $D/modalias)" dax:t0
+	sd_eq "region 7 id" "$(sd_attr $R/id)" 7
+	sd_eq "region 7 size" "$(sd_attr $R/size)" 402653184
+	sd_eq "region 7 align" "$(sd_attr $R/align)" 2097152
+	sd_eq "region 7 available_size" "$(sd_attr $R/available_size)" 0
+
+	# ---- the real daxctl
+	out=$(daxctl list -R -D 2>&1)
+	echo "$out" | head -n 40 | sed 's/^/kds-vm: system-dax: daxctl list: /'
+	flat=$(echo "$out" | tr -d ' \n\t')
+	case $flat in
+	*'"devices":[{'*) sd_ok "daxctl list -R -D shows region 7 with its device" ;;
+	*) sd_bad "daxctl list -R -D shows no device: $(echo "$flat" | head -c 300)" ;;
+	esac
+	sd_eq "daxctl list: region id" "$(sd_field "$flat" id)" "$(sd_attr $R/id)"
+	sd_eq "daxctl list: region size" "$(sd_field "$flat" size)" "$(sd_attr $R/size)"
+	sd_eq "daxctl list: region align" "$(sd_field "$flat" align)" "$(sd_attr $R/align)"
+	got=$(echo "$flat" | sed -n 's/.*"devices":\[{\(.*\)/\1/p')
+	sd_eq "daxctl list: chardev" "$(sd_field "$got" chardev)" dax7.0
+	sd_eq "daxctl list: device size" "$(sd_field "$got" size)" "$(sd_attr $D/size)"
+	sd_eq "daxctl list: device target_node" "$(sd_field "$got" target_node)" "$(sd_attr $D/target_node)"
+	sd_eq "daxctl list: device align" "$(sd_field "$got" align)" "$(sd_attr $D/align)"
+	sd_eq "daxctl list: device mode" "$(sd_field "$got" mode)" devdax
+
+	# disable-device / enable-device
+	out=$(daxctl disable-device dax7.0 2>&1)
+	sd_check $? "daxctl disable-device dax7.0 ($out)"
+	sd_eq "dax7.0 unbound after disable-device" "$(sd_drv $D)" none
+	out=$(daxctl enable-device dax7.0 2>&1)
+	sd_check $? "daxctl enable-device dax7.0 ($out)"
+	sd_eq "dax7.0 bound to device_dax after enable-device" "$(sd_drv $D)" device_dax
+	# a wrong device name: daxctl's error, nothing lost
+	before=$(ls $B/devices)
+	out=$(daxctl disable-device dax9.0 2>&1) && rc=0 || rc=$?
+	sd_check "$([ "$rc" != 0 ]; echo $?)" "daxctl disable-device dax9.0 (no such device) fails ($rc): $out"
+	out=$(daxctl enable-device dax7.5 2>&1) && rc=0 || rc=$?
+	sd_check "$([ "$rc" != 0 ]; echo $?)" "daxctl enable-device dax7.5 (no such device) fails ($rc): $out"
+	sd_eq "after the wrong names: dax7.0 still bound to device_dax" "$(sd_drv $D)" device_dax
+	sd_eq "after the wrong names: the same devices" "$(ls $B/devices)" "$before"
+
+	echo 7 >$B/delete_region
+	sd_check "$([ ! -e $D ] && [ ! -e /dev/dax7.0 ]; echo $?)" "delete_region 7: dax7.0 and /dev/dax7.0 gone"
+	if rmmod kds; then
+		sd_check "$([ ! -e $B ]; echo $?)" "rmmod kds: /sys/bus/dax gone, the name free for dax.ko"
+	else
+		sd_bad "rmmod kds (system's dax bus)"
+	fi
+}
+
+# sd_refuse NAME EXPLANATION WHAT: insmod kds.ko dax_bus_name=NAME must
+# fail, printing EXPLANATION once per attempt (busybox insmod tries
+# finit_module, then init_module); returns 1 when the load succeeded.
+sd_refuse() {
+	local loads msgs got
+	loads=$(dmesg | grep -c 'kds: registering the dax bus failed')
+	msgs=$(dmesg | grep -cF "$2")
+	if insmod /lib/kds/kds.ko dax_bus_name="$1" 2>/dev/null; then
+		sd_bad "insmod kds.ko dax_bus_name=$1 succeeded ($3)"
+		rmmod kds
+		return 1
+	fi
+	got=$(( $(dmesg | grep -cF "$2") - msgs ))
+	loads=$(( $(dmesg | grep -c 'kds: registering the dax bus failed') - loads ))
+	sd_check "$([ "$loads" -ge 1 ] && [ "$got" = "$loads" ]; echo $?)" \
+		"$3: kds.ko refuses to load, one explanation per attempt ($got in $loads)"
+}
+
+system_dax_refused() {
+	[ -e /sys/bus/dax ] || { say "system-dax: no dax bus now: refusal not checked"; return 0; }
+	local before after
+	before=$(ls /sys/bus/dax/drivers /sys/bus/dax/devices 2>&1)
+	sd_refuse dax 'kds dax: the bus name "dax" is taken' "dax taken" || return 0
+	sd_check "$(dmesg | grep -q 'duplicate filename'; [ $? != 0 ]; echo $?)" \
+		"dax taken: no sysfs duplicate-name dump"
+	sd_check "$(grep -q '^kds ' /proc/modules; [ $? != 0 ]; echo $?)" "dax taken: kds not loaded"
+	after=$(ls /sys/bus/dax/drivers /sys/bus/dax/devices 2>&1)
+	sd_eq "dax taken: the kernel's dax bus unchanged" "$after" "$before"
+	sd_refuse dax0 'kds dax: dax_bus_name=dax0: not a bus name' "an unknown bus name" || return 0
+	sd_check "$([ ! -e /sys/bus/dax0 ] && ! grep -q '^kds ' /proc/modules; echo $?)" \
+		"an unknown bus name: nothing registered"
+}
