@@ -20,7 +20,8 @@
 #   KDS_MANIFEST  the component manifest (default tools/components.bzl)
 #
 # --tests also builds the test module kds_test.ko in OUTDIR/kds_test (its
-# own copy of the shared sources, kernel/port.c, kernel/tests/*.c and the
+# own copy of the shared sources, kernel/port.c, kernel/tests/*.c, the
+# shared test harness testing/ (its top-level kds_expect.h and ktap.c), the
 # components' test tables and case files <component>/tests/{*.h,cases*.c},
 # compat/'s list of Linux's genradix names,
 # with kernel/tests/Kbuild)
@@ -158,6 +159,7 @@ if [ "$tests" = 1 ]; then
 	mkdir -p "$t/kernel"
 	cp "$root/kernel/kds_port.h" "$root/kernel/port.c" "$t/kernel/"
 	copy_top "$root/kernel/tests" "$t/kernel/tests"
+	copy_top "$root/testing" "$t/testing"
 	cp "$root/kernel/tests/Kbuild" "$t/Kbuild"
 	kbuild "$t"
 	echo "$t/kds_test.ko"
