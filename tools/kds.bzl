@@ -37,8 +37,9 @@ def kds_component_filegroups():
     ":shared_srcs": the package's top-level .c and .h files, built into the
     userspace library and kds.ko. ":kernel_case_srcs": what kernel/build.sh
     --tests copies into kds_test.ko from the package's tests/ folder, by
-    the same rule (tests/*.h and tests/cases*.c); empty for a component
-    with no shared cases. kds_component() declares both; a package that
+    the same rule (tests/*.h and tests/cases*.c, the shared cases, and
+    tests/kernel/*.c and *.h, the component's kernel-only tests); empty
+    for a component with neither. kds_component() declares both; a package that
     builds its libraries itself (genradix, two node sizes) calls this.
     """
     native.filegroup(
@@ -55,6 +56,8 @@ def kds_component_filegroups():
             [
                 "tests/*.h",
                 "tests/cases*.c",
+                "tests/kernel/*.c",
+                "tests/kernel/*.h",
             ],
             allow_empty = True,
         ),
@@ -82,8 +85,8 @@ KDS_SHARED_PACKAGES = ["//%s:%s" % (c["folder"], c["name"]) for c in KDS_COMPONE
 # public components (the API reference reads these).
 KDS_SHARED_SRCS = ["//%s:shared_srcs" % c["folder"] for c in KDS_COMPONENTS]
 
-# Their ":kernel_case_srcs" filegroups: the case files and tables that
-# kds_test.ko compiles (the VM test's inputs).
+# Their ":kernel_case_srcs" filegroups: the case files and tables, and the
+# kernel-only tests, that kds_test.ko compiles (the VM test's inputs).
 KDS_KERNEL_CASE_SRCS = ["//%s:kernel_case_srcs" % c["folder"] for c in KDS_COMPONENTS]
 
 KDS_PUBLIC_SRCS = [
