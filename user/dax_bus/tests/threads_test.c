@@ -241,4 +241,4 @@ static void everything_at_once(struct kds_expect *e)
 }
 
 static const struct kds_case dax_threads_cases[] = { KDS_CASE(everything_at_once) };
-KDS_SUITE(kds_suite_dax_threads, "kds_dax_model_threads", dax_threads_cases, NULL);
+KDS_SUITE(kds_suite_dax_model_threads, "kds_dax_model_threads", dax_threads_cases, NULL);
