@@ -145,7 +145,7 @@ def kds_fuzz_test(
         args += ["-f", flag]
     for f in corpus:
         args += ["-c", "$(rootpath %s)" % f]
-    files = list(srcs) + data + corpus + ["//user:port_headers", "//user:port.c", "//kds:public_headers"]
+    files = list(srcs) + data + corpus + ["//user:port_headers", "//user:port.c", "//:public_headers"]
     if dict:
         args += ["-d", "$(rootpath %s)" % dict]
         files.append(dict)
