@@ -650,7 +650,7 @@ static void genradix_api_loop_cursor_follows_the_iterator(struct kds_expect *e)
 }
 
 /* The upstream internal names kds provides mean what they mean in Linux. */
-static void genradix_api_upstream_internal_names(struct kds_expect *e)
+static void genradix_api_linux_internal_names(struct kds_expect *e)
 {
 	typedef GENRADIX(u64) u64_radix;
 	long live0 = kds_alloc_live();
@@ -799,7 +799,7 @@ static const struct kds_case kds_gr_api_cases[] = {
 	KDS_CASE(genradix_api_peek_prev_from_past_the_end),
 	KDS_CASE(genradix_api_iterator_is_a_position),
 	KDS_CASE(genradix_api_loop_cursor_follows_the_iterator),
-	KDS_CASE(genradix_api_upstream_internal_names),
+	KDS_CASE(genradix_api_linux_internal_names),
 	KDS_CASE(genradix_ku_sctp_stream_table),
 	KDS_CASE(genradix_ku_proc_map_files),
 	KDS_CASE(genradix_ku_map_files_for_each),
