@@ -42,7 +42,7 @@ def kds_cc_test(name, srcs, deps = [], copts = [], size = "small", **kwargs):
 def kds_case_test(name, srcs, suite, deps = [], copts = [], local_defines = [], size = "small", **kwargs):
     """Runs the suite of a shared case file over the userspace port.
 
-    The case file (e.g. <component>/tests/cases.c, written over the port and
+    The case file (e.g. <component>/tests/cases*.c, written over the port and
     kds_expect.h) is the one kds_test.ko compiles too; here
     testing/user/main.c runs its suite and prints the same KTAP
     document, exiting non-zero when a case fails. No Criterion: it runs

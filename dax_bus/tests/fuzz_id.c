@@ -8,7 +8,7 @@
  * stay allocated.
  *
  * Userspace only (libFuzzer); the table cases run in both worlds from
- * cases.c.
+ * cases_ids.c.
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * the running kernel's own dax bus (/sys/bus/dax/drivers/device_dax/new_id
  * and remove_id) and to kds.ko's: each must give its column of the table.
  * Kernel only; the table's cases that need no running kernel are
- * dax_bus/tests/cases.c, run in both worlds. Which device a driver then binds is compared
+ * dax_bus/tests/cases_ids.c, run in both worlds. Which device a driver then binds is compared
  * by the VM's daxctl program (kernel/vm/daxctl.c).
  */
 #include "kds_port.h"

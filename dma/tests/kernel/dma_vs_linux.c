@@ -3,7 +3,7 @@
  * dma_vs_linux.c - suite kds_dma_vs_linux: the kds model filled with the running kernel's facts
  * against the kernel's own dma_set_mask()/dma_set_coherent_mask() on a
  * real platform device, for every mask width 0..64. Kernel only; the mask
- * table runs in both worlds from dma/tests/cases.c.
+ * table runs in both worlds from dma/tests/cases_masks.c.
  */
 #include "kds_port.h"
 #include "kds/components.h"
