@@ -8,7 +8,7 @@
  * (linux_source.sh, into benchmarks/linux-6.1/ of the build output; none
  * of it is in the repository) and compiled here, in this one translation
  * unit, over the shim the differential test uses
- * (genradix/tests/linux_shim/), with LXD_PAGE_SHIFT 12 (4 KiB nodes, as
+ * (genradix/tests/linux_shim/), with VS_LINUX_PAGE_SHIFT 12 (4 KiB nodes, as
  * 6.1 has) or 9 (512-byte nodes, as 6.9+ has).
  *
  * Its nodes come from the port's node pool, kds_node_alloc() and
@@ -32,16 +32,16 @@
 #define BENCH_LX_PASTE(a, b)	a##b
 #define BENCH_LX_XPASTE(a, b)	BENCH_LX_PASTE(a, b)
 
-#if LXD_PAGE_SHIFT == 12
+#if VS_LINUX_PAGE_SHIFT == 12
 #define BENCH_LX_IMPL		bench_linux4k
 #define BENCH_LX_PREFIX		bench_linux4k_
 #define BENCH_LX_NAME		"linux-6.1"
-#elif LXD_PAGE_SHIFT == 9
+#elif VS_LINUX_PAGE_SHIFT == 9
 #define BENCH_LX_IMPL		bench_linux512
 #define BENCH_LX_PREFIX		bench_linux512_
 #define BENCH_LX_NAME		"linux-6.1-512"
 #else
-#error "bench_linux.h: LXD_PAGE_SHIFT must be 12 or 9"
+#error "bench_linux.h: VS_LINUX_PAGE_SHIFT must be 12 or 9"
 #endif
 #define BENCH_LX_SYM(s)		BENCH_LX_XPASTE(BENCH_LX_PREFIX, s)
 
@@ -49,12 +49,12 @@
 
 #include <kds/types.h>
 
-/* The shim's node allocator: the port's node pool (see lxd_shim.h). */
-#define LXD_NODE_ALLOC(size, gfp)	kds_node_alloc(size, gfp)
-#define LXD_NODE_FREE(p, size)		kds_node_free(p, size)
+/* The shim's node allocator: the port's node pool (see vs_linux_shim.h). */
+#define VS_LINUX_NODE_ALLOC(size, gfp)	kds_node_alloc(size, gfp)
+#define VS_LINUX_NODE_FREE(p, size)		kds_node_free(p, size)
 
 /* One set of global names per node size. */
-#define lxd_live_nodes		BENCH_LX_SYM(live_nodes)
+#define vs_linux_live_nodes		BENCH_LX_SYM(live_nodes)
 #define __genradix_ptr		BENCH_LX_SYM(ptr)
 #define __genradix_ptr_alloc	BENCH_LX_SYM(ptr_alloc)
 #define __genradix_iter_peek	BENCH_LX_SYM(iter_peek)
@@ -77,7 +77,7 @@ void __genradix_free(struct __genradix *) __attribute__((noipa));
 #include "benchmarks/linux-6.1/lib/generic-radix-tree.c.inc"
 
 /* Linux's nodes in use (the shim counts them). */
-long lxd_live_nodes;
+long vs_linux_live_nodes;
 
 #endif /* !BENCH_LINUX_MISSING */
 #endif /* KDS_BENCH_LINUX_H */

@@ -20,8 +20,10 @@
 #   KDS_MANIFEST  the component manifest (default tools/components.bzl)
 #
 # --tests also builds the test module kds_test.ko in OUTDIR/kds_test (its
-# own copy of the shared sources, kernel/port.c, kernel/tests/*.c and the
-# components' test tables and case files <component>/tests/{*.h,cases*.c},
+# own copy of the shared sources, kernel/port.c, kernel/tests/*.c, the
+# shared test harness testing/ (its top-level kds_expect.h and ktap.c), the
+# components' test tables and case files <component>/tests/{*.h,cases*.c}
+# and kernel-only tests <component>/tests/kernel/*.{c,h},
 # compat/'s list of Linux's genradix names,
 # with kernel/tests/Kbuild)
 # and prints its path before the path of kds.ko.
@@ -154,10 +156,16 @@ if [ "$tests" = 1 ]; then
 				\( -name '*.h' -o -name 'cases*.c' \) \
 				-exec cp {} "$t/$d/tests/" \;
 		fi
+		# Its kernel-only tests (tests/kernel/: suites and helpers that
+		# reach the running kernel).
+		if [ -d "$root/$d/tests/kernel" ]; then
+			copy_top "$root/$d/tests/kernel" "$t/$d/tests/kernel"
+		fi
 	done
 	mkdir -p "$t/kernel"
 	cp "$root/kernel/kds_port.h" "$root/kernel/port.c" "$t/kernel/"
 	copy_top "$root/kernel/tests" "$t/kernel/tests"
+	copy_top "$root/testing" "$t/testing"
 	cp "$root/kernel/tests/Kbuild" "$t/Kbuild"
 	kbuild "$t"
 	echo "$t/kds_test.ko"

@@ -18,7 +18,7 @@ root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 [ $# -le 1 ] || { echo "usage: kernel/dkms.sh [DIR]" >&2; exit 2; }
 dir=${1:-/usr/src}
 [ -d "$dir" ] || { echo "dkms.sh: no such directory: $dir" >&2; exit 1; }
-version=$("$root/kds/version.sh")
+version=$("$root/tools/version.sh")
 dest=$dir/kds-$version
 if [ -e "$dest" ]; then
 	echo "dkms.sh: $dest exists; remove it first (dkms remove -m kds -v $version --all)" >&2

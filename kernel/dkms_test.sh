@@ -42,7 +42,7 @@ if [ ! -x "$dkms" ]; then
 	exit 1
 fi
 kver=$("$root/kernel/kver.sh" --headers-only)
-version=$("$root/kds/version.sh")
+version=$("$root/tools/version.sh")
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-dkms.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail=0

@@ -83,7 +83,7 @@ fi
 
 # The version: MODULE_VERSION from kds/version.h.
 modinfo=$(command -v modinfo || echo /sbin/modinfo)
-want_version=$("$root/kds/version.sh")
+want_version=$("$root/tools/version.sh")
 got_version=$("$modinfo" -F version "$ko")
 [ "$got_version" = "$want_version" ] || {
 	echo "FAIL: kds.ko version '$got_version', kds/version.h says '$want_version'"; fail=1; }

@@ -26,7 +26,7 @@ import sys
 SOURCE = ('.c', '.h', '.sh', '.awk', '.bzl', '.py', '.md', '.dict', '.config')
 
 # Files the build writes from the component manifest (kernel/build.sh,
-# //kds:components_h); documents describe them, the tree never holds them.
+# //:kds_components_h); documents describe them, the tree never holds them.
 GENERATED = {'kds/components.h', 'components.h', 'components.mk'}
 
 

@@ -15,7 +15,7 @@
 #                (libFuzzer's stat::number_of_executed_units); a run that
 #                executes fewer (a stalled or early-exiting target) fails
 #   -f FLAG      an extra libFuzzer flag such as -max_len=512 (repeatable)
-# The kds_fuzz_test() macro in tools/kds.bzl fills these in.
+# The kds_fuzz_test() macro in testing/defs.bzl fills these in.
 #
 # The seeds live in the source tree (<package>/tests/corpus/<target>/*.hex,
 # each file saying what it encodes); the run copies them into a temporary

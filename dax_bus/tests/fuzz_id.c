@@ -2,13 +2,13 @@
 /*
  * fuzz_id.c - libFuzzer target for the device-name parser and the new_id /
  * remove_id stores. Every input is checked against an independent model of
- * Linux's do_id_store() (tests/upstream_id.h): kds and Linux may differ
+ * Linux's do_id_store() (tests/vs_linux_id.h): kds and Linux may differ
  * only on a name with a negative number, which Linux accepts and kds
  * refuses; an accepted name must parse to the same numbers. Nothing may
  * stay allocated.
  *
  * Userspace only (libFuzzer); the table cases run in both worlds from
- * cases.c.
+ * cases_ids.c.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,7 +16,7 @@
 
 #include "kds_port.h"
 #include "kds/dax_bus.h"
-#include "dax_bus/tests/upstream_id.h"
+#include "dax_bus/tests/vs_linux_id.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static bool ready;
 	const char *buf = (const char *)data;
 	int r = -1, i = -1, or = -1, oi = -1;
-	bool linux_ok = upstream_id_store_accepts(buf, size, &or, &oi);
+	bool linux_ok = vs_linux_id_store_accepts(buf, size, &or, &oi);
 	int rc = kds_dax_parse_id(buf, size, &r, &i);
 	bool want = rc == 0;
 	ssize_t n;

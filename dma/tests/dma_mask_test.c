@@ -4,7 +4,7 @@
  * as compat/<linux/dma-mapping.h> maps them onto the model, which exist
  * only over the userspace port (in the kernel they are the kernel's own,
  * taking a struct device), and the port's WARN counter, which the kernel
- * has not. Every other mask and probe case is in tests/cases.c and runs
+ * has not. Every other mask and probe case is in tests/cases_masks.c and runs
  * in kds_test.ko too.
  */
 #include "kds_testing.h"

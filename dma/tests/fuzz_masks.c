@@ -16,7 +16,7 @@
  *     of the HOWTO's rules that shares no code with dma_mask.c, says.
  *
  * Userspace only (libFuzzer); the mask table runs in both worlds from
- * cases.c.
+ * cases_masks.c.
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -28,7 +28,7 @@
  * @rule_: the kernel generation whose direct-mapping rule applies.
  *
  * The one description of this machine: the table's rows below and the
- * single cases (tests/cases.c, tests/dma_mask_test.c) all start from it.
+ * single cases (tests/cases_masks.c, tests/dma_mask_test.c) all start from it.
  */
 #define KDS_DMA_CASE_X86_16G(name_, zone_bits_, rule_) {			\
 	.name = (name_),							\

@@ -3,7 +3,7 @@
  * cases.c - randomized genradix operations against the reference model
  * (cases_model.c), one case per entry size, run in both worlds:
  * //genradix:cases_test (both node sizes) in userspace and kds_test.ko in
- * the kernel, where kernel/tests/genradix_vs_linux.c runs the same
+ * the kernel, where genradix/tests/kernel/genradix_vs_linux.c runs the same
  * sequences on the running kernel's own genradix.
  *
  * Each sequence is seeded (kds_test_seed: KDS_TEST_SEED in userspace,

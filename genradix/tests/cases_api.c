@@ -821,7 +821,7 @@ static void genradix_api_loop_body_frees_and_allocates(struct kds_expect *e)
 }
 
 /* The upstream internal names kds provides mean what they mean in Linux. */
-static void genradix_api_upstream_internal_names(struct kds_expect *e)
+static void genradix_api_linux_internal_names(struct kds_expect *e)
 {
 	typedef GENRADIX(u64) u64_radix;
 	long live0 = kds_alloc_live();
@@ -974,7 +974,7 @@ static const struct kds_case kds_gr_api_cases[] = {
 	KDS_CASE(genradix_api_loop_break_continue_8),
 	KDS_CASE(genradix_api_loop_break_continue_24),
 	KDS_CASE(genradix_api_loop_body_frees_and_allocates),
-	KDS_CASE(genradix_api_upstream_internal_names),
+	KDS_CASE(genradix_api_linux_internal_names),
 	KDS_CASE(genradix_ku_sctp_stream_table),
 	KDS_CASE(genradix_ku_proc_map_files),
 	KDS_CASE(genradix_ku_map_files_for_each),

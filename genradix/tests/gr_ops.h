@@ -5,7 +5,7 @@
  *
  * The macros expand against whichever genradix header the including file
  * has in scope: kds's (cases_ops.c, in both worlds) or the running
- * kernel's <linux/generic-radix-tree.h> (kernel/tests/gr_linux.c, which
+ * kernel's <linux/generic-radix-tree.h> (genradix/tests/kernel/genradix_vs_linux_ops.c, which
  * never includes a kds header: the two define the same struct names).
  * So this header includes nothing; the includer provides size_t, bool,
  * u64 and gfp_t (kds_port.h or <linux/types.h>) first.

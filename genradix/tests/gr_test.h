@@ -14,7 +14,7 @@
 
 #include "kds_port.h"
 /* Linux's genradix names over kds, in both worlds (never beside the
- * kernel's own genradix: see gr_linux.c). */
+ * kernel's own genradix: see genradix_vs_linux_ops.c). */
 #include "compat/kds_genradix_names.h"
 #include "gr_ops.h"
 

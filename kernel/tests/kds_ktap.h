@@ -4,7 +4,7 @@
  *
  * kds_test.ko runs these suites at module load with kds_ktap_run()
  * (kds_expect.h), printing one KTAP version 1 document on the kernel log.
- * Suites of the components' shared case files (<component>/tests/cases.c)
+ * Suites of the components' shared case files (<component>/tests/cases*.c)
  * also run in userspace; the others reach the running kernel.
  */
 #ifndef KDS_KTAP_H
@@ -17,17 +17,17 @@
 extern bool kds_test_inject_fail;
 extern bool kds_test_inject_warn;
 
-/* The suites of kds_test.ko: kernel/tests/ and <component>/tests/cases.c. */
+/* The suites of kds_test.ko: kernel/tests/ and <component>/tests/cases*.c. */
 extern const struct kds_suite kds_suite_port;
 extern const struct kds_suite kds_suite_genradix;
 extern const struct kds_suite kds_suite_genradix_api;
-extern const struct kds_suite kds_suite_genradix_vs_kernel;
+extern const struct kds_suite kds_suite_genradix_vs_linux;
 extern const struct kds_suite kds_suite_dax_ids;
 extern const struct kds_suite kds_suite_dax_bus;
-extern const struct kds_suite kds_suite_dax_ids_vs_kernel;
-extern const struct kds_suite kds_suite_dax_ids_sysfs;
+extern const struct kds_suite kds_suite_dax_ids_vs_linux;
+extern const struct kds_suite kds_suite_dax_ids_via_sysfs;
 extern const struct kds_suite kds_suite_dma_masks;
-extern const struct kds_suite kds_suite_dma_vs_kernel;
+extern const struct kds_suite kds_suite_dma_vs_linux;
 extern const struct kds_suite kds_suite_stackinit;
 extern const struct kds_suite kds_suite_bench;
 extern const struct kds_suite kds_suite_injected;

@@ -41,18 +41,18 @@ static const struct kds_suite *const kds_test_suites[] = {
 #ifdef KDS_HAVE_GENRADIX
 	&kds_suite_genradix,
 	&kds_suite_genradix_api,
-	&kds_suite_genradix_vs_kernel,
+	&kds_suite_genradix_vs_linux,
 #endif
 #ifdef KDS_HAVE_DAX_BUS
 	&kds_suite_dax_ids,
 	&kds_suite_dax_bus,
 #endif
-	&kds_suite_dax_ids_sysfs,
-	&kds_suite_dax_ids_vs_kernel,
+	&kds_suite_dax_ids_via_sysfs,
+	&kds_suite_dax_ids_vs_linux,
 #ifdef KDS_HAVE_DMA
 	&kds_suite_dma_masks,
 #endif
-	&kds_suite_dma_vs_kernel,
+	&kds_suite_dma_vs_linux,
 	&kds_suite_stackinit,
 	&kds_suite_bench,
 	&kds_suite_injected,

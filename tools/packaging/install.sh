@@ -99,8 +99,8 @@ if [ -z "$src" ]; then
 	echo "install.sh: libkds.a not found; run it as: ./bazelw run //:install -- --prefix DIR" >&2
 	exit 1
 fi
-version=$(sh "$src/kds/version.sh" "$src/include/kds/version.h")
-major=$(sh "$src/kds/version.sh" --major "$src/include/kds/version.h")
+version=$(sh "$src/tools/version.sh" "$src/include/kds/version.h")
+major=$(sh "$src/tools/version.sh" --major "$src/include/kds/version.h")
 [ -d "$src/docs/html" ] || { echo "install.sh: the API reference (docs/html) is missing" >&2; exit 1; }
 
 new=$(mktemp)

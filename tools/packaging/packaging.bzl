@@ -43,7 +43,7 @@ kds_libraries = rule(
         "deps": attr.label_list(providers = [CcInfo]),
         "version_h": attr.label(allow_single_file = [".h"], mandatory = True),
         "_version_sh": attr.label(
-            default = "//kds:version.sh",
+            default = "//tools:version.sh",
             allow_single_file = True,
         ),
         "_mklibs": attr.label(
@@ -79,13 +79,19 @@ def _kds_headers_impl(ctx):
             path = "kds/compat/" + f.basename
         else:
             fail("not a public header: " + sp)
-        out = ctx.actions.declare_file("include/" + path)
+        out = ctx.actions.declare_file(ctx.attr.dir + "/" + path)
         ctx.actions.symlink(output = out, target_file = f)
         outs.append(out)
     return [DefaultInfo(files = depset(outs))]
 
 kds_headers = rule(
     implementation = _kds_headers_impl,
-    doc = "The installed header tree include/kds/... of the given headers.",
-    attrs = {"srcs": attr.label_list(allow_files = True)},
+    doc = "The installed header tree <dir>/kds/... of the given headers.",
+    attrs = {
+        "srcs": attr.label_list(allow_files = True),
+        "dir": attr.string(
+            default = "include",
+            doc = "the folder, in the package's output tree, that holds kds/...",
+        ),
+    },
 )

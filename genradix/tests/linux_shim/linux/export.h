@@ -1,3 +1,3 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* linux/export.h for Linux's genradix in userspace: see lxd_shim.h. */
-#include "../lxd_shim.h"
+/* linux/export.h for Linux's genradix in userspace: see vs_linux_shim.h. */
+#include "../vs_linux_shim.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * upstream_id.h - an independent userspace model of what Linux 5.1 / 6.1
+ * vs_linux_id.h - an independent userspace model of what Linux 5.1 / 6.1
  * do_id_store() (drivers/dax/bus.c) accepts on new_id and remove_id, for
  * the tests and the fuzz target: the oracle kds_dax_parse_id() is checked
  * against. It shares no code with kds: its own sscanf("dax%d.%d") (the
@@ -12,18 +12,18 @@
  * Written over the port (kmalloc, snprintf), so the shared case file runs
  * it in the kernel too; a test includes it once.
  */
-#ifndef KDS_DAX_UPSTREAM_ID_H
-#define KDS_DAX_UPSTREAM_ID_H
+#ifndef KDS_DAX_VS_LINUX_ID_H
+#define KDS_DAX_VS_LINUX_ID_H
 
 #include "kds_port.h"
 
 /* The kernel's isspace(): \t \n \v \f \r, space, and 0xa0 (lib/ctype.c). */
-static inline bool upstream_isspace(unsigned char c)
+static inline bool vs_linux_isspace(unsigned char c)
 {
 	return (c >= 9 && c <= 13) || c == ' ' || c == 0xa0;
 }
 
-static inline bool upstream_isdigit(unsigned char c)
+static inline bool vs_linux_isdigit(unsigned char c)
 {
 	return c >= '0' && c <= '9';
 }
@@ -34,7 +34,7 @@ static inline bool upstream_isdigit(unsigned char c)
  * and an optional '-'); else stores the int and advances *@sp past the
  * digits.
  */
-static inline bool upstream_scan_int(const unsigned char **sp, int *out)
+static inline bool vs_linux_scan_int(const unsigned char **sp, int *out)
 {
 	const unsigned char *s = *sp;
 	u64 v = 0;
@@ -42,15 +42,15 @@ static inline bool upstream_scan_int(const unsigned char **sp, int *out)
 
 	if (!*s)
 		return false;
-	while (upstream_isspace(*s))
+	while (vs_linux_isspace(*s))
 		s++;
 	if (*s == '-') {
 		neg = true;
 		s++;
 	}
-	if (!upstream_isdigit(*s))
+	if (!vs_linux_isdigit(*s))
 		return false;
-	while (upstream_isdigit(*s))
+	while (vs_linux_isdigit(*s))
 		v = v * 10 + (u64)(*s++ - '0');	/* wraps, as the kernel's */
 	if (neg)
 		v = 0 - v;
@@ -60,23 +60,23 @@ static inline bool upstream_scan_int(const unsigned char **sp, int *out)
 }
 
 /* sscanf(s, "dax%d.%d", region, id) == 2 */
-static inline bool upstream_sscanf_dax(const char *str, int *region, int *id)
+static inline bool vs_linux_sscanf_dax(const char *str, int *region, int *id)
 {
 	const unsigned char *s = (const unsigned char *)str;
 
 	if (s[0] != 'd' || s[1] != 'a' || s[2] != 'x')
 		return false;
 	s += 3;
-	if (!upstream_scan_int(&s, region))
+	if (!vs_linux_scan_int(&s, region))
 		return false;
 	if (*s != '.')
 		return false;
 	s++;
-	return upstream_scan_int(&s, id);
+	return vs_linux_scan_int(&s, id);
 }
 
 /* sysfs_streq(): equal, or equal but for one trailing newline on one side. */
-static inline bool upstream_sysfs_streq(const char *a, const char *b)
+static inline bool vs_linux_sysfs_streq(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);
 
@@ -88,7 +88,7 @@ static inline bool upstream_sysfs_streq(const char *a, const char *b)
 }
 
 /**
- * upstream_id_store_accepts() - would Linux's new_id / remove_id accept
+ * vs_linux_id_store_accepts() - would Linux's new_id / remove_id accept
  * these bytes?
  * @buf: the bytes written.
  * @count: how many (as a store gets them: sysfs puts a NUL after them).
@@ -98,7 +98,7 @@ static inline bool upstream_sysfs_streq(const char *a, const char *b)
  * Return: true when do_id_store() gets past its sscanf / print-back /
  * sysfs_streq checks (it then returns @count).
  */
-static inline bool upstream_id_store_accepts(const char *buf, size_t count,
+static inline bool vs_linux_id_store_accepts(const char *buf, size_t count,
 					     int *region, int *id)
 {
 	char devname[64];
@@ -110,9 +110,9 @@ static inline bool upstream_id_store_accepts(const char *buf, size_t count,
 		return false;
 	memcpy(s, buf, count);
 	s[count] = '\0';
-	if (upstream_sscanf_dax(s, &r, &i)) {
+	if (vs_linux_sscanf_dax(s, &r, &i)) {
 		snprintf(devname, sizeof(devname), "dax%d.%d", r, i);
-		ok = upstream_sysfs_streq(s, devname);
+		ok = vs_linux_sysfs_streq(s, devname);
 	}
 	kfree(s);
 	if (ok) {
@@ -122,4 +122,4 @@ static inline bool upstream_id_store_accepts(const char *buf, size_t count,
 	return ok;
 }
 
-#endif /* KDS_DAX_UPSTREAM_ID_H */
+#endif /* KDS_DAX_VS_LINUX_ID_H */

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dax_ids.c - the dax id case table (dax_bus/tests/id_cases.h) written to
+ * dax_ids_sysfs.c - suites kds_dax_ids_vs_linux and kds_dax_ids_via_sysfs:
+ * the dax id case table (dax_bus/tests/id_cases.h) written to
  * the running kernel's own dax bus (/sys/bus/dax/drivers/device_dax/new_id
  * and remove_id) and to kds.ko's: each must give its column of the table.
  * Kernel only; the table's cases that need no running kernel are
- * dax_bus/tests/cases.c, run in both worlds. Which device a driver then binds is compared
+ * dax_bus/tests/cases_ids.c, run in both worlds. Which device a driver then binds is compared
  * by the VM's daxctl program (kernel/vm/daxctl.c).
  */
 #include "kds_port.h"
@@ -56,7 +57,7 @@ static void kds_dax_write_case(struct kds_dax_driver *drv, const char *dir,
  * a NUL in it (its store parses up to the NUL and answers the whole
  * length). A run in which the answers never reach those cases fails.
  */
-static void dax_new_id_vs_kernel(struct kds_expect *e)
+static void dax_new_id_vs_linux(struct kds_expect *e)
 {
 	struct kds_dax_bus bus;
 	struct kds_dax_driver drv = { .name = "kds_test_dax" };
@@ -140,15 +141,15 @@ static void dax_kds_sysfs_matches_core(struct kds_expect *e)
 	kds_dax_bus_destroy(&bus);
 }
 
-static const struct kds_case kds_dax_vs_kernel_cases[] = {
-	KDS_CASE(dax_new_id_vs_kernel),
+static const struct kds_case kds_dax_vs_linux_cases[] = {
+	KDS_CASE(dax_new_id_vs_linux),
 };
 
 static const struct kds_case kds_dax_sysfs_cases[] = {
 	KDS_CASE(dax_kds_sysfs_matches_core),
 };
 
-static const char *kds_dax_vs_kernel_skip(void)
+static const char *kds_dax_vs_linux_skip(void)
 {
 	if (!kds_test_path_exists(KDS_DAX_KERNEL_DRV "new_id"))
 		return "the kernel's device_dax driver is not loaded";
@@ -168,10 +169,10 @@ static void dax_absent(struct kds_expect *e)
 {
 }
 
-static const struct kds_case kds_dax_vs_kernel_cases[] = { KDS_CASE(dax_absent) };
+static const struct kds_case kds_dax_vs_linux_cases[] = { KDS_CASE(dax_absent) };
 static const struct kds_case kds_dax_sysfs_cases[] = { KDS_CASE(dax_absent) };
 
-static const char *kds_dax_vs_kernel_skip(void)
+static const char *kds_dax_vs_linux_skip(void)
 {
 	return "dax_bus is not part of this build";
 }
@@ -183,7 +184,7 @@ static const char *kds_dax_sysfs_skip(void)
 
 #endif
 
-KDS_SUITE(kds_suite_dax_ids_vs_kernel, "kds_dax_ids_vs_linux", kds_dax_vs_kernel_cases,
-	  kds_dax_vs_kernel_skip);
-KDS_SUITE(kds_suite_dax_ids_sysfs, "kds_dax_ids_via_sysfs", kds_dax_sysfs_cases,
+KDS_SUITE(kds_suite_dax_ids_vs_linux, "kds_dax_ids_vs_linux", kds_dax_vs_linux_cases,
+	  kds_dax_vs_linux_skip);
+KDS_SUITE(kds_suite_dax_ids_via_sysfs, "kds_dax_ids_via_sysfs", kds_dax_sysfs_cases,
 	  kds_dax_sysfs_skip);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cases.c - the DMA mask model's cases, run in both worlds: kds_test.ko in
- * the kernel (where kernel/tests/dma_masks.c also compares the model with
- * the kernel's own dma_set_mask()), //dma:cases_test in userspace.
+ * cases_masks.c - suite kds_dma_masks: the DMA mask model's cases, run in
+ * both worlds: kds_test.ko in the kernel (where
+ * dma/tests/kernel/dma_vs_linux.c also compares the model with the
+ * kernel's own dma_set_mask()), //dma:masks_cases_test in userspace.
  *
  * First the mask table (mask_cases.h: platforms x kernel generations)
  * against every mask width 0..64; the expectation for a width comes only

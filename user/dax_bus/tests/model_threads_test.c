@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * threads_test.c - new_id / remove_id / bind / unbind / driver register
- * and unregister / device add and unregister, all at once. A plain
+ * model_threads_test.c - suite kds_dax_model_threads: new_id / remove_id /
+ * bind / unbind / driver register and unregister / device add and
+ * unregister, all at once. A plain
  * program so it also runs under ThreadSanitizer.
  */
 #include <time.h>
@@ -241,4 +242,4 @@ static void everything_at_once(struct kds_expect *e)
 }
 
 static const struct kds_case dax_threads_cases[] = { KDS_CASE(everything_at_once) };
-KDS_SUITE(kds_suite_dax_threads, "kds_dax_model_threads", dax_threads_cases, NULL);
+KDS_SUITE(kds_suite_dax_model_threads, "kds_dax_model_threads", dax_threads_cases, NULL);

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * linux_diff.c - kds's genradix against Linux's own, operation by
+ * vs_linux.c - kds's genradix against Linux's own, operation by
  * operation.
  *
- * Usage: linux_diff SHARED_OBJECT [OPS_PER_SIZE [SEED]]
+ * Usage: vs_linux SHARED_OBJECT [OPS_PER_SIZE [SEED]]
  *
- * SHARED_OBJECT is linux_side.c built by linux_diff_test.sh from the
+ * SHARED_OBJECT is linux_side.c built by vs_linux_test.sh from the
  * kernel's lib/generic-radix-tree.c with the node size of this build
- * (KDS_GENRADIX_NODE_SHIFT). For every entry size in LXD_SIZES both trees
+ * (KDS_GENRADIX_NODE_SHIFT). For every entry size in VS_LINUX_SIZES both trees
  * get the same random sequence of genradix_ptr_alloc() (then the same
  * bytes are written to both entries), genradix_ptr(), genradix_prealloc(),
  * genradix_for_each_from() over up to 64 entries, and genradix_free();
@@ -16,7 +16,7 @@
  * nodes allocated. Indices stay below a byte offset of 2^40, where Linux
  * 6.1 has no overflow problems, and cover every depth up to there.
  *
- * The first few mismatches are printed with the seed (LXD_SEED=
+ * The first few mismatches are printed with the seed (VS_LINUX_SEED=
  * replays); the exit status is non-zero when there was any.
  */
 #include <dlfcn.h>
@@ -24,21 +24,21 @@
 
 #include "kds_port.h"
 #include <linux/generic-radix-tree.h>
-#include "linux_diff.h"
+#include "vs_linux.h"
 
 #if KDS_GENRADIX_NODE_SHIFT >= 12
-#define LXD_SIZES_BIG(X) LXD_SIZES_BIG_4K(X)
+#define VS_LINUX_SIZES_BIG(X) VS_LINUX_SIZES_BIG_4K(X)
 #else
-#define LXD_SIZES_BIG(X)
+#define VS_LINUX_SIZES_BIG(X)
 #endif
 
-#define KD_DEFINE(SZ)	LXD_ADAPTER(kd, SZ)
-#define KD_ENTRY(SZ)	LXD_ADAPTER_OPS(kd, SZ)
+#define KD_DEFINE(SZ)	VS_LINUX_ADAPTER(kd, SZ)
+#define KD_ENTRY(SZ)	VS_LINUX_ADAPTER_OPS(kd, SZ)
 
-LXD_SIZES(KD_DEFINE)
+VS_LINUX_SIZES(KD_DEFINE)
 
-static const struct lxd_ops kd_ops[] = {
-	LXD_SIZES(KD_ENTRY)
+static const struct vs_linux_ops kd_ops[] = {
+	VS_LINUX_SIZES(KD_ENTRY)
 };
 
 #define NODE		KDS_GENRADIX_NODE_SIZE
@@ -58,7 +58,7 @@ static unsigned long mismatches;
 } while (0)
 
 struct run {
-	const struct lxd_ops *k, *l;
+	const struct vs_linux_ops *k, *l;
 	long *l_live;
 	void *kr, *lr;
 	size_t size, per_leaf;
@@ -175,7 +175,7 @@ static void compare_nodes(struct run *t, const char *when)
 		MISMATCH("%s: kds has %ld nodes, Linux %ld", when, kn, ln);
 }
 
-static void run_size(const struct lxd_ops *k, const struct lxd_ops *l, long *l_live,
+static void run_size(const struct vs_linux_ops *k, const struct vs_linux_ops *l, long *l_live,
 		     u64 seed, unsigned long nops)
 {
 	struct run t0 = { .k = k, .l = l, .l_live = l_live, .size = k->size,
@@ -248,10 +248,10 @@ static void run_size(const struct lxd_ops *k, const struct lxd_ops *l, long *l_l
 int main(int argc, char **argv)
 {
 	unsigned long nops = argc > 2 ? strtoul(argv[2], NULL, 0) : 20000;
-	const char *env = getenv("LXD_SEED");
+	const char *env = getenv("VS_LINUX_SEED");
 	u64 seed = argc > 3 ? strtoull(argv[3], NULL, 0) :
 		   env ? strtoull(env, NULL, 0) : 0x6e1d1ff5eedULL;
-	const struct lxd_side *side;
+	const struct vs_linux_side *side;
 	void *so;
 	size_t i, j;
 
@@ -261,16 +261,16 @@ int main(int argc, char **argv)
 	}
 	so = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
 	if (!so) {
-		fprintf(stderr, "linux_diff: %s\n", dlerror());
+		fprintf(stderr, "vs_linux: %s\n", dlerror());
 		return 2;
 	}
-	side = dlsym(so, LXD_SIDE_SYMBOL);
+	side = dlsym(so, VS_LINUX_SIDE_SYMBOL);
 	if (!side) {
-		fprintf(stderr, "linux_diff: %s\n", dlerror());
+		fprintf(stderr, "vs_linux: %s\n", dlerror());
 		return 2;
 	}
 	if (side->node_shift != SHIFT || side->count != ARRAY_SIZE(kd_ops)) {
-		fprintf(stderr, "linux_diff: %s has node shift %u and %zu sizes, expected %d and %zu\n",
+		fprintf(stderr, "vs_linux: %s has node shift %u and %zu sizes, expected %d and %zu\n",
 			argv[1], side->node_shift, side->count, SHIFT, ARRAY_SIZE(kd_ops));
 		return 2;
 	}
@@ -280,17 +280,17 @@ int main(int argc, char **argv)
 		for (j = 0; j < side->count && side->ops[j].size != kd_ops[i].size; j++)
 			;
 		if (j == side->count) {
-			fprintf(stderr, "linux_diff: no Linux side for size %zu\n", kd_ops[i].size);
+			fprintf(stderr, "vs_linux: no Linux side for size %zu\n", kd_ops[i].size);
 			return 2;
 		}
 		run_size(&kd_ops[i], &side->ops[j], side->live_nodes,
 			 seed ^ (kd_ops[i].size * 0x9e3779b97f4a7c15ULL), nops);
 	}
 	if (mismatches) {
-		fprintf(stderr, "linux_diff: %lu mismatch(es)%s\n", mismatches,
+		fprintf(stderr, "vs_linux: %lu mismatch(es)%s\n", mismatches,
 			mismatches > MAX_REPORTS ? " (the first few printed)" : "");
 		return 1;
 	}
-	printf("linux_diff: %zu entry sizes, no mismatch\n", ARRAY_SIZE(kd_ops));
+	printf("vs_linux: %zu entry sizes, no mismatch\n", ARRAY_SIZE(kd_ops));
 	return 0;
 }

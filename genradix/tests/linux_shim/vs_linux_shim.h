@@ -1,22 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * lxd_shim.h - the few kernel definitions Linux's lib/generic-radix-tree.c
+ * vs_linux_shim.h - the few kernel definitions Linux's lib/generic-radix-tree.c
  * and <linux/generic-radix-tree.h> use, for building them in userspace
- * (linux_diff_test.sh). Every header of this directory includes this one.
+ * (vs_linux_test.sh). Every header of this directory includes this one.
  *
- * PAGE_SHIFT comes from the build (-DLXD_PAGE_SHIFT=12 or 9): Linux 6.1
+ * PAGE_SHIFT comes from the build (-DVS_LINUX_PAGE_SHIFT=12 or 9): Linux 6.1
  * sizes its nodes by PAGE_SIZE, so 9 gives the 512-byte nodes Linux 6.9
  * introduced, with the 6.1 code. Nodes are counted, so the test can
  * compare Linux's node count with kds's.
  *
  * Nodes come from aligned_alloc() unless the build names another node
- * allocator: LXD_NODE_ALLOC(size, gfp) returning a zeroed block aligned to
- * its size (NULL on failure) and LXD_NODE_FREE(p, size) giving it back.
+ * allocator: VS_LINUX_NODE_ALLOC(size, gfp) returning a zeroed block aligned to
+ * its size (NULL on failure) and VS_LINUX_NODE_FREE(p, size) giving it back.
  * The benchmark passes kds_node_alloc()/kds_node_free(), so Linux's nodes
  * come from the same node pool as kds's.
  */
-#ifndef LXD_SHIM_H
-#define LXD_SHIM_H
+#ifndef VS_LINUX_SHIM_H
+#define VS_LINUX_SHIM_H
 
 #include <errno.h>
 #include <stdbool.h>
@@ -35,7 +35,7 @@ typedef unsigned int gfp_t;
 #define GFP_KERNEL	0x1u
 #define __GFP_ZERO	0x100u
 
-#define PAGE_SHIFT	LXD_PAGE_SHIFT
+#define PAGE_SHIFT	VS_LINUX_PAGE_SHIFT
 #define PAGE_SIZE	(1UL << PAGE_SHIFT)
 #define BITS_PER_LONG	64
 
@@ -53,14 +53,14 @@ typedef unsigned int gfp_t;
 #define round_up(x, y)		((((x) - 1) | ((__typeof__(x))(y) - 1)) + 1)
 #define round_down(x, y)	((x) & ~((__typeof__(x))(y) - 1))
 
-#define swap(a, b)	do { __typeof__(a) __lxd_t = (a); (a) = (b); (b) = __lxd_t; } while (0)
+#define swap(a, b)	do { __typeof__(a) __vs_linux_t = (a); (a) = (b); (b) = __vs_linux_t; } while (0)
 
-extern long lxd_live_nodes;
+extern long vs_linux_live_nodes;
 
 static inline unsigned long __get_free_page(gfp_t gfp)
 {
-#ifdef LXD_NODE_ALLOC
-	void *p = LXD_NODE_ALLOC(PAGE_SIZE, gfp);
+#ifdef VS_LINUX_NODE_ALLOC
+	void *p = VS_LINUX_NODE_ALLOC(PAGE_SIZE, gfp);
 #else
 	void *p = aligned_alloc(PAGE_SIZE, PAGE_SIZE);
 
@@ -68,16 +68,16 @@ static inline unsigned long __get_free_page(gfp_t gfp)
 		memset(p, 0, PAGE_SIZE);
 #endif
 	if (p)
-		lxd_live_nodes++;
+		vs_linux_live_nodes++;
 	return (unsigned long)p;
 }
 
 static inline void free_page(unsigned long addr)
 {
 	if (addr) {
-		lxd_live_nodes--;
-#ifdef LXD_NODE_FREE
-		LXD_NODE_FREE((void *)addr, PAGE_SIZE);
+		vs_linux_live_nodes--;
+#ifdef VS_LINUX_NODE_FREE
+		VS_LINUX_NODE_FREE((void *)addr, PAGE_SIZE);
 #else
 		free((void *)addr);
 #endif
@@ -92,4 +92,4 @@ static inline void kmemleak_free(const void *p)
 {
 }
 
-#endif /* LXD_SHIM_H */
+#endif /* VS_LINUX_SHIM_H */

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cases.c - the dax id cases, run in both worlds: the device-name parser,
- * formatter and new_id/remove_id stores against the shared table
- * (id_cases.h) and against the independent model of Linux's do_id_store()
- * (upstream_id.h). kds_test.ko runs this suite in the kernel (where
- * kernel/tests/dax_ids.c also writes the table to the kernel's own dax
- * bus); //dax_bus:cases_test runs it in userspace.
+ * cases_ids.c - suite kds_dax_ids: the dax id cases, run in both worlds:
+ * the device-name parser, formatter and new_id/remove_id stores against
+ * the shared table (id_cases.h) and against the independent model of
+ * Linux's do_id_store() (vs_linux_id.h). kds_test.ko runs this suite in
+ * the kernel (where dax_bus/tests/kernel/dax_ids_sysfs.c also writes the
+ * table to the kernel's own dax bus); //dax_bus:ids_cases_test runs it in
+ * userspace.
  *
  * Includes only the port, the dax bus header, the table and the model.
  */
@@ -13,7 +14,7 @@
 #include "kds_expect.h"
 #include "kds/dax_bus.h"
 #include "dax_bus/tests/id_cases.h"
-#include "dax_bus/tests/upstream_id.h"
+#include "dax_bus/tests/vs_linux_id.h"
 
 #define KDS_DAX_FOR_EACH_CASE(e, i, c)					\
 	for (i = 0; i < ARRAY_SIZE(kds_dax_id_cases) &&			\
@@ -67,7 +68,7 @@ static void dax_never_reads_past_count(struct kds_expect *e)
  * do_id_store() says, and kds differs from it only where a number is
  * negative.
  */
-static void dax_table_matches_the_upstream_model(struct kds_expect *e)
+static void dax_table_matches_the_linux_model(struct kds_expect *e)
 {
 	unsigned int differ = 0, nul_accepted = 0;
 	const struct kds_dax_id_case *c;
@@ -75,7 +76,7 @@ static void dax_table_matches_the_upstream_model(struct kds_expect *e)
 
 	KDS_DAX_FOR_EACH_CASE(e, i, c) {
 		int region = 7, id = 7;
-		bool ok = upstream_id_store_accepts(c->input, c->len, &region, &id);
+		bool ok = vs_linux_id_store_accepts(c->input, c->len, &region, &id);
 
 		KDS_EXPECT_EQ(e, ok, c->upstream == 0);
 		if (ok) {
@@ -97,27 +98,27 @@ static void dax_table_matches_the_upstream_model(struct kds_expect *e)
 }
 
 /* The model itself on inputs whose Linux answer is known from its source. */
-static void dax_upstream_model_spot_checks(struct kds_expect *e)
+static void dax_linux_model_spot_checks(struct kds_expect *e)
 {
 	int r, i;
 
-	KDS_EXPECT(e, upstream_id_store_accepts("dax-1.0\n", 8, &r, &i));
+	KDS_EXPECT(e, vs_linux_id_store_accepts("dax-1.0\n", 8, &r, &i));
 	KDS_EXPECT_EQ(e, r, -1);
 	/* spaces skipped, no print-back */
-	KDS_EXPECT(e, !upstream_id_store_accepts("dax 0.0", 7, &r, &i));
+	KDS_EXPECT(e, !vs_linux_id_store_accepts("dax 0.0", 7, &r, &i));
 	/* wraps to 0 */
-	KDS_EXPECT(e, !upstream_id_store_accepts("dax4294967296.0", 15, &r, &i));
-	KDS_EXPECT(e, upstream_id_store_accepts("dax-2147483648.7", 16, &r, &i));
+	KDS_EXPECT(e, !vs_linux_id_store_accepts("dax4294967296.0", 15, &r, &i));
+	KDS_EXPECT(e, vs_linux_id_store_accepts("dax-2147483648.7", 16, &r, &i));
 	KDS_EXPECT_EQ(e, r, INT_MIN);
 	KDS_EXPECT_EQ(e, i, 7);
-	KDS_EXPECT(e, upstream_id_store_accepts("dax0.0\0junk", 11, &r, &i));
-	KDS_EXPECT(e, !upstream_id_store_accepts("", 0, &r, &i));
-	KDS_EXPECT(e, !upstream_id_store_accepts("dax0.0\n\n", 8, &r, &i));
+	KDS_EXPECT(e, vs_linux_id_store_accepts("dax0.0\0junk", 11, &r, &i));
+	KDS_EXPECT(e, !vs_linux_id_store_accepts("", 0, &r, &i));
+	KDS_EXPECT(e, !vs_linux_id_store_accepts("dax0.0\n\n", 8, &r, &i));
 	/* count 6: dax5.6 */
-	KDS_EXPECT(e, upstream_id_store_accepts("dax5.67", 6, &r, &i));
+	KDS_EXPECT(e, vs_linux_id_store_accepts("dax5.67", 6, &r, &i));
 	KDS_EXPECT_EQ(e, i, 6);
 	/* count 5: dax5., one field */
-	KDS_EXPECT(e, !upstream_id_store_accepts("dax5.6", 5, &r, &i));
+	KDS_EXPECT(e, !vs_linux_id_store_accepts("dax5.6", 5, &r, &i));
 }
 
 static void dax_null_buffer_is_einval(struct kds_expect *e)
@@ -211,8 +212,8 @@ static const struct kds_case kds_dax_id_cases_run[] = {
 	KDS_CASE(dax_table_is_big_enough),
 	KDS_CASE(dax_parse_table),
 	KDS_CASE(dax_never_reads_past_count),
-	KDS_CASE(dax_table_matches_the_upstream_model),
-	KDS_CASE(dax_upstream_model_spot_checks),
+	KDS_CASE(dax_table_matches_the_linux_model),
+	KDS_CASE(dax_linux_model_spot_checks),
 	KDS_CASE(dax_null_buffer_is_einval),
 	KDS_CASE(dax_accepted_inputs_print_back),
 	KDS_CASE(dax_format_name),

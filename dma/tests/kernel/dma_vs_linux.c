@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dma_masks.c - the kds model filled with the running kernel's facts
+ * dma_vs_linux.c - suite kds_dma_vs_linux: the kds model filled with the running kernel's facts
  * against the kernel's own dma_set_mask()/dma_set_coherent_mask() on a
  * real platform device, for every mask width 0..64. Kernel only; the mask
- * table runs in both worlds from dma/tests/cases.c.
+ * table runs in both worlds from dma/tests/cases_masks.c.
  */
 #include "kds_port.h"
 #include "kds/components.h"
@@ -23,7 +23,7 @@ static const char *kds_dma_rc_name(int rc)
  * (the one Linux 6.1 has), must give exactly the kernel's answers for
  * every width, streaming and coherent, and leave the same masks behind.
  */
-static void dma_model_vs_kernel(struct kds_expect *e)
+static void dma_model_vs_linux(struct kds_expect *e)
 {
 	struct kds_test_dma_facts f;
 	struct kds_dma_platform p = { .name = "running kernel" };
@@ -83,8 +83,8 @@ out:
 	kds_test_dma_dev_destroy();
 }
 
-static const struct kds_case kds_dma_vs_kernel_cases[] = {
-	KDS_CASE(dma_model_vs_kernel),
+static const struct kds_case kds_dma_vs_linux_cases[] = {
+	KDS_CASE(dma_model_vs_linux),
 };
 
 static const char *kds_dma_skip(void)
@@ -98,7 +98,7 @@ static void dma_absent(struct kds_expect *e)
 {
 }
 
-static const struct kds_case kds_dma_vs_kernel_cases[] = { KDS_CASE(dma_absent) };
+static const struct kds_case kds_dma_vs_linux_cases[] = { KDS_CASE(dma_absent) };
 
 static const char *kds_dma_skip(void)
 {
@@ -107,4 +107,4 @@ static const char *kds_dma_skip(void)
 
 #endif
 
-KDS_SUITE(kds_suite_dma_vs_kernel, "kds_dma_vs_linux", kds_dma_vs_kernel_cases, kds_dma_skip);
+KDS_SUITE(kds_suite_dma_vs_linux, "kds_dma_vs_linux", kds_dma_vs_linux_cases, kds_dma_skip);

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# linux_diff_test.sh - kds's genradix against Linux's own code, in
+# vs_linux_test.sh - kds's genradix against Linux's own code, in
 # userspace. Extracts lib/generic-radix-tree.c and
 # include/linux/generic-radix-tree.h from the installed kernel source
 # tarball (linux-source-6.1) into the test's temporary directory, builds
 # them over the shim in tests/linux_shim into a shared object, and runs
-# linux_diff (one build per kds node size) against it.
+# vs_linux (one build per kds node size) against it.
 #
 # Linux 6.1 sizes its nodes by PAGE_SIZE only. The 512-byte kds variant is
 # compared with the same 6.1 code built with the shim's PAGE_SHIFT set to
@@ -12,14 +12,14 @@
 # (GENRADIX_NODE_SHIFT 9); the algorithms are otherwise the same.
 #
 # Without the tarball the test says so and passes (nothing to compare with).
-# LINUX_SOURCE_TARBALL overrides its path; LXD_OPS the operations per size.
+# LINUX_SOURCE_TARBALL overrides its path; VS_LINUX_OPS the operations per size.
 set -uo pipefail
 root=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
 root=${root:-$(cd "$(dirname "$0")/../.." && pwd)}
 cc=${CC:-cc}
 tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-ops=${LXD_OPS:-8000}
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/linux_diff.XXXXXX") || exit 1
+ops=${VS_LINUX_OPS:-8000}
+tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/vs_linux.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
 if [ ! -r "$tarball" ]; then
@@ -45,12 +45,12 @@ cp "$hdr" "$tmp/build/include/linux/"
 cp "$src" "$tmp/build/lib/"
 
 fail=0
-for variant in "12 linux_diff" "9 linux_diff_512"; do
+for variant in "12 vs_linux" "9 vs_linux_512"; do
 	# shellcheck disable=SC2086
 	set -- $variant
 	shift_bits=$1 driver="$root/genradix/$2"
 	so="$tmp/linux_genradix_$shift_bits.so"
-	if ! $cc -std=gnu11 -O1 -fPIC -shared -w -DLXD_PAGE_SHIFT="$shift_bits" \
+	if ! $cc -std=gnu11 -O1 -fPIC -shared -w -DVS_LINUX_PAGE_SHIFT="$shift_bits" \
 		-I"$tmp/build/include" -I"$tmp/build" \
 		-I"$root/genradix/tests/linux_shim" -I"$root/genradix/tests" -I"$root/user" \
 		-o "$so" "$root/genradix/tests/linux_side.c" >"$tmp/cc.log" 2>&1; then
@@ -69,5 +69,5 @@ for variant in "12 linux_diff" "9 linux_diff_512"; do
 		fail=1
 	fi
 done
-[ $fail -eq 0 ] && echo "linux_diff_test: kds matches Linux's genradix for both node sizes"
+[ $fail -eq 0 ] && echo "vs_linux_test: kds matches Linux's genradix for both node sizes"
 exit $fail

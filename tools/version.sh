@@ -5,7 +5,7 @@
 set -eu
 what=full
 if [ "${1:-}" = --major ]; then what=major; shift; fi
-h=${1:-$(dirname "$0")/version.h}
+h=${1:-$(dirname "$0")/../kds/version.h}
 [ -r "$h" ] || { echo "version.sh: cannot read $h" >&2; exit 1; }
 get() {
 	v=$(sed -n "s/^#define KDS_VERSION_$1[[:space:]]\{1,\}\([0-9]\{1,\}\)[[:space:]]*$/\1/p" "$h")

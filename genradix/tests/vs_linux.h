@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * linux_diff.h - one genradix implementation, for one entry size, as plain
- * functions: the interface between linux_diff.c (the driver, which holds
+ * vs_linux.h - one genradix implementation, for one entry size, as plain
+ * functions: the interface between vs_linux.c (the driver, which holds
  * the kds side) and linux_side.c (Linux's own genradix, compiled from the
  * kernel source at test time into a shared object the driver loads).
  * Plain C types only: the two sides include different genradix headers.
  */
-#ifndef LINUX_DIFF_H
-#define LINUX_DIFF_H
+#ifndef VS_LINUX_H
+#define VS_LINUX_H
 
 #include <stddef.h>
 
-struct lxd_ops {
+struct vs_linux_ops {
 	size_t size;
 	/* A new empty tree (heap), and its end (genradix_free() + free). */
 	void *(*create)(void);
@@ -29,33 +29,33 @@ struct lxd_ops {
 };
 
 /* What linux_side.c exports (looked up by name with dlsym()). */
-struct lxd_side {
+struct vs_linux_side {
 	unsigned int node_shift;
 	size_t count;
-	const struct lxd_ops *ops;
+	const struct vs_linux_ops *ops;
 	long *live_nodes;
 };
 
-#define LXD_SIDE_SYMBOL	"lxd_linux_side"
+#define VS_LINUX_SIDE_SYMBOL	"vs_linux_linux_side"
 
 /* Entry sizes compared; the ones larger than a node are left out. */
-#define LXD_SIZES(X)							\
+#define VS_LINUX_SIZES(X)							\
 	X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(12) X(16) X(24)	\
 	X(31) X(32) X(48) X(64) X(100) X(128) X(255) X(256) X(384)	\
-	X(500) X(512) LXD_SIZES_BIG(X)
+	X(500) X(512) VS_LINUX_SIZES_BIG(X)
 
-#define LXD_SIZES_BIG_4K(X)						\
+#define VS_LINUX_SIZES_BIG_4K(X)						\
 	X(1000) X(1024) X(1365) X(2048) X(2049) X(4095) X(4096)
 
 /*
- * LXD_ADAPTER(pfx, SZ) - <pfx>_<op>_<SZ>(): a tree of SZ-byte entries
- * behind the function pointers of struct lxd_ops, and LXD_ADAPTER_OPS(pfx,
- * SZ) its initializer. Expanded by linux_diff.c against kds's genradix and
+ * VS_LINUX_ADAPTER(pfx, SZ) - <pfx>_<op>_<SZ>(): a tree of SZ-byte entries
+ * behind the function pointers of struct vs_linux_ops, and VS_LINUX_ADAPTER_OPS(pfx,
+ * SZ) its initializer. Expanded by vs_linux.c against kds's genradix and
  * by linux_side.c against Linux's: this header includes neither, and the
  * macros use only what both define (GENRADIX(), genradix_*(), struct
  * genradix_iter, u8, GFP_KERNEL, malloc() and free()).
  */
-#define LXD_ADAPTER(pfx, SZ)						\
+#define VS_LINUX_ADAPTER(pfx, SZ)						\
 struct pfx##_e##SZ { u8 b[SZ]; };					\
 typedef GENRADIX(struct pfx##_e##SZ) pfx##_radix_##SZ;			\
 static void *pfx##_create_##SZ(void)					\
@@ -92,11 +92,11 @@ static size_t pfx##_walk_##SZ(void *r, size_t start, size_t max,	\
 	return n;							\
 }
 
-#define LXD_ADAPTER_OPS(pfx, SZ) {					\
+#define VS_LINUX_ADAPTER_OPS(pfx, SZ) {					\
 	.size = SZ, .create = pfx##_create_##SZ,			\
 	.destroy = pfx##_destroy_##SZ, .ptr = pfx##_ptr_##SZ,		\
 	.alloc = pfx##_alloc_##SZ, .prealloc = pfx##_prealloc_##SZ,	\
 	.reset = pfx##_reset_##SZ, .walk = pfx##_walk_##SZ,		\
 },
 
-#endif /* LINUX_DIFF_H */
+#endif /* VS_LINUX_H */

@@ -3,7 +3,7 @@
  * genradix_vs_linux.c - suite kds_genradix_vs_linux: the seeded operation
  * sequences of genradix/tests/cases.c, each checked step by step against
  * the same reference model, on the running kernel's own genradix
- * (gr_linux.c). kds's genradix passes them in suite kds_genradix, so
+ * (genradix_vs_linux_ops.c). kds's genradix passes them in suite kds_genradix, so
  * both implementations agree on presence, contents, prealloc results,
  * iteration order and positions. Kernel only.
  */
@@ -14,13 +14,13 @@
 #include "kds_ktap.h"
 #include "genradix/tests/gr_ops.h"
 
-extern const struct gr_ops kds_gr_linux_ops[7];
+extern const struct gr_ops kds_gr_vs_linux_ops[7];
 
 #define GR_LINUX_CASE(k, SZ)						\
 static void genradix_vs_linux_size_##SZ(struct kds_expect *e)		\
 {									\
-	KDS_ASSERT(e, kds_gr_linux_ops[k].size == SZ);			\
-	kds_gr_model_run(e, &kds_gr_linux_ops[k], kds_test_seed, kds_test_steps); \
+	KDS_ASSERT(e, kds_gr_vs_linux_ops[k].size == SZ);			\
+	kds_gr_model_run(e, &kds_gr_vs_linux_ops[k], kds_test_seed, kds_test_steps); \
 }
 
 GR_LINUX_CASE(0, 1)
@@ -41,6 +41,6 @@ static const struct kds_case kds_gr_vs_linux_cases[] = {
 	KDS_CASE(genradix_vs_linux_size_4096),
 };
 
-KDS_SUITE(kds_suite_genradix_vs_kernel, "kds_genradix_vs_linux", kds_gr_vs_linux_cases, NULL);
+KDS_SUITE(kds_suite_genradix_vs_linux, "kds_genradix_vs_linux", kds_gr_vs_linux_cases, NULL);
 
 #endif /* KDS_HAVE_GENRADIX */

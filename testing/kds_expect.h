@@ -18,9 +18,9 @@
  *
  * A failed expectation prints its operands; each case prints at most
  * KDS_KTAP_MAX_NOTES diagnostics and then how many it did not show.
- * The runner (kernel/tests/ktap.c, shared) checks that every case freed
+ * The runner (testing/ktap.c, shared) checks that every case freed
  * what it allocated. Only the primitives at the end of this file differ
- * per world: kernel/tests/main.c and kernel/tests/user/expect.c.
+ * per world: kernel/tests/main.c and testing/user/expect.c.
  *
  * Several threads of one case may fail expectations at once (the
  * userspace-only concurrency programs pass @e to their threads): the
@@ -108,13 +108,13 @@ int kds_ktap_run(const struct kds_suite *const *suites, size_t nr);
 /*
  * Seed and length of the randomized cases: kds_test.seed= and steps= in
  * the kernel (kernel/tests/main.c); KDS_TEST_SEED and KDS_TEST_STEPS in
- * userspace (kernel/tests/user/main.c).
+ * userspace (testing/user/main.c).
  */
 extern unsigned long kds_test_seed;
 extern unsigned long kds_test_steps;
 
 /*
- * Per world (kernel/tests/main.c, kernel/tests/user/expect.c): print one
+ * Per world (kernel/tests/main.c, testing/user/expect.c): print one
  * KTAP line, format a message, count bad frees (0 in the kernel, which
  * has no such counter).
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * gr_linux.c - the running kernel's own genradix (the exported
+ * genradix_vs_linux_ops.c - the running kernel's own genradix (the exported
  * __genradix_* functions, <linux/generic-radix-tree.h>) behind the
  * adapter set of the genradix tests (genradix/tests/gr_ops.h), for every
  * entry size the kds tables have. Kernel headers only: never includes
@@ -26,7 +26,7 @@ GR_DEFINE_OPS_BASIC(100)
 GR_DEFINE_OPS_BASIC(512)
 GR_DEFINE_OPS_BASIC(4096)
 
-const struct gr_ops kds_gr_linux_ops[] = {
+const struct gr_ops kds_gr_vs_linux_ops[] = {
 	GR_OPS_ENTRY_BASIC(1, "linux", KDS_GR_LINUX_LAST(1)),
 	GR_OPS_ENTRY_BASIC(3, "linux", KDS_GR_LINUX_LAST(3)),
 	GR_OPS_ENTRY_BASIC(8, "linux", KDS_GR_LINUX_LAST(8)),
