@@ -161,7 +161,7 @@ attr() { cat "$1" 2>/dev/null || echo "<missing>"; }
 if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
 	D=$B/devices/dax7.0
 	R=/sys/devices/kds_dax_region7/dax_region
-	expect_write "create region 7" ok $B/create_region "7 0x104000000 0x18000000 0x200000 0"
+	expect_write "create region 7" ok $B/create_region "7 0x1004000000 0x18000000 0x200000 0"
 	check "$([ -d $D ]; echo $?)" "dax7.0 appears on the bus"
 	expect_eq "dax7.0 bound to the default driver" "$(drv_of $D)" kds_device_dax
 	expect_eq "dax7.0 modalias" "$(attr $D/modalias)" dax:t0
@@ -194,7 +194,7 @@ if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
 	expect_eq "dax7.0 still unbound" "$(drv_of $D)" none
 	expect_write "new_id dax7.0 on kds_kmem" ok $B/drivers/kds_kmem/new_id dax7.0
 	expect_eq "new_id bound dax7.0 to kds_kmem" "$(drv_of $D)" kds_kmem
-	expect_eq "kds_kmem range (whole 128 MiB blocks)" "$(attr $D/kmem_range)" "0x108000000 0x10000000"
+	expect_eq "kds_kmem range (whole 128 MiB blocks)" "$(attr $D/kmem_range)" "0x1008000000 0x10000000"
 	expect_write "remove_id dax7.0 on kds_kmem" ok $B/drivers/kds_kmem/remove_id dax7.0
 	expect_eq "dax7.0 stays bound to kds_kmem" "$(drv_of $D)" kds_kmem
 	expect_write "unbind dax7.0 from kds_kmem" ok $B/drivers/kds_kmem/unbind dax7.0
