@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * genradix.c - kds generic radix tree: node allocation, lock-free growth,
- * iteration and teardown. See genradix.h for the data layout.
+ * iteration and teardown. Data layout: kds/genradix.h, kds/static/genradix.h.
  *
  * Publication protocol: a node becomes reachable only through a successful
  * compare-and-swap with release ordering (of the root word, or of a NULL

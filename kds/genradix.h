@@ -127,14 +127,6 @@ __KDS_BEGIN_DECLS
 #define __kds_genradix_cursor		__KDS_GENRADIX_XPASTE3(__kds_genradix, KDS_GENRADIX_VARIANT, _cursor)
 #endif
 
-/*
- * __KDS_GR_FN() - the out-of-line function @fn, parenthesised: the typed
- * macros kds_genradix_ptr() and friends share their names with the linker
- * functions they call (as getc() and its function do in libc), and the
- * parentheses keep the function's name from invoking the macro.
- */
-#define __KDS_GR_FN(fn)			(KDS_GENRADIX_SYM(fn))
-
 /* ------------------------------------------------------ tree geometry */
 
 /* log2 of the size of a child pointer. */
@@ -142,14 +134,6 @@ __KDS_BEGIN_DECLS
 /* log2 of the fan-out of an interior node. */
 #define __KDS_GENRADIX_ARY_SHIFT	(KDS_GENRADIX_NODE_SHIFT - __KDS_GENRADIX_PTR_SHIFT)
 #define __KDS_GENRADIX_ARY		((size_t)1 << __KDS_GENRADIX_ARY_SHIFT)
-#define __KDS_GENRADIX_OFFSET_MASK	(KDS_GENRADIX_NODE_SIZE - 1)
-#define __KDS_GENRADIX_SIZE_BITS	(8 * (int)sizeof(size_t))
-/* Depth at which a tree spans every byte offset a size_t can express. */
-#define __KDS_GENRADIX_MAX_DEPTH					\
-	__KDS_DIV_ROUND_UP(__KDS_GENRADIX_SIZE_BITS - KDS_GENRADIX_NODE_SHIFT,	\
-		     __KDS_GENRADIX_ARY_SHIFT)
-/* The depth lives in the low bits of the root pointer. */
-#define __KDS_GENRADIX_DEPTH_MASK	15UL
 
 /*
  * The smallest node holds 16 child pointers (128 bytes with 64-bit
@@ -162,8 +146,6 @@ __KDS_BEGIN_DECLS
 KDS_STATIC_ASSERT(KDS_GENRADIX_NODE_SHIFT >= __KDS_GENRADIX_MIN_SHIFT &&
 		  KDS_GENRADIX_NODE_SHIFT <= KDS_PAGE_SHIFT,
 		  "genradix nodes must be 16 pointers (128 bytes on 64-bit) .. a page");
-KDS_STATIC_ASSERT(__KDS_GENRADIX_MAX_DEPTH <= __KDS_GENRADIX_DEPTH_MASK,
-	       "tree depth must fit in the low bits of the root pointer");
 
 /* An opaque tagged pointer: node address | depth. */
 struct kds_genradix_root;
@@ -247,32 +229,6 @@ do {									\
 	(_radix)->tree.root = NULL;					\
 } while (0)
 
-/* ------------------------------------------------ out-of-line functions */
-
-/*
- * The linker functions behind the macros, addressed by byte offset:
- * kds_genradix_ptr, kds_genradix_ptr_alloc, kds_genradix_iter_peek,
- * kds_genradix_iter_peek_prev, kds_genradix_iter_next,
- * kds_genradix_prealloc and kds_genradix_free (kds_genradix<V>_* for a
- * variant), exported by kds.ko. Callers use the typed macros below; these
- * are not API.
- */
-void *__KDS_GR_FN(ptr)(struct __kds_genradix *radix, size_t offset);
-void *__KDS_GR_FN(ptr_alloc)(struct __kds_genradix *radix, size_t offset,
-			     struct kds_genradix_node **spare, kds_gfp_t gfp);
-void *__KDS_GR_FN(iter_peek)(struct kds_genradix_iter *iter,
-			     struct __kds_genradix *radix, size_t obj_size);
-void *__KDS_GR_FN(iter_peek_prev)(struct kds_genradix_iter *iter,
-				  struct __kds_genradix *radix, size_t obj_size);
-struct __kds_genradix_cursor;
-void *__KDS_GR_FN(iter_next)(struct kds_genradix_iter *iter,
-			     struct __kds_genradix_cursor *c,
-			     struct __kds_genradix *radix, size_t obj_size,
-			     bool reverse);
-int __KDS_GR_FN(prealloc)(struct __kds_genradix *radix, size_t last_offset,
-			  kds_gfp_t gfp);
-void __KDS_GR_FN(free)(struct __kds_genradix *radix);
-
 /**
  * kds_genradix_free() - free every node of a generic radix tree.
  * @_radix: the tree.
@@ -285,73 +241,7 @@ void __KDS_GR_FN(free)(struct __kds_genradix *radix);
  */
 #define kds_genradix_free(_radix)	__KDS_GR_FN(free)(&(_radix)->tree)
 
-/* --------------------------------------------------- index arithmetic */
-
-#define __kds_genradix_cast(_radix)	(__typeof__((_radix)->type[0]) *)
-
-/*
- * Compile-time checks on an entry size, as an expression worth 0: a
- * zero-sized entry type (an empty struct, or a zero-length array) would
- * divide by zero at run time, and an entry larger than a node cannot be
- * stored.
- */
-#ifndef __cplusplus
-#define __KDS_GENRADIX_SIZE_CHECK(sz)					\
-	(0 * sizeof(struct {						\
-		_Static_assert((sz) != 0,				\
-			       "genradix entry type has size 0");	\
-		_Static_assert((sz) <= KDS_GENRADIX_NODE_SIZE,		\
-			       "genradix entry type is larger than a node"); \
-		int __kds_unused;					\
-	}))
-#else
-/* C++ types have no size 0 and cannot be defined inside sizeof. */
-#define __KDS_GENRADIX_SIZE_CHECK(sz)					\
-	(0 * sizeof(char[(sz) <= KDS_GENRADIX_NODE_SIZE ? 1 : -1]))
-#endif
-
-/* sizeof an entry; zero-sized or larger-than-a-node entries do not compile. */
-#define __kds_genradix_obj_size(_radix)					\
-	(sizeof((_radix)->type[0]) +					\
-	 __KDS_GENRADIX_SIZE_CHECK(sizeof((_radix)->type[0])))
-
-/* Entries per leaf. */
-static __kds_always_inline size_t __kds_genradix_per_leaf(size_t obj_size)
-{
-	return KDS_GENRADIX_NODE_SIZE / obj_size;
-}
-
-/*
- * Byte offset of entry @idx in @*offset. False when that offset does not
- * fit in a size_t, i.e. @idx lies beyond kds_genradix_last_pos().
- */
-static __kds_always_inline bool __kds_genradix_offset(size_t idx, size_t obj_size,
-						  size_t *offset)
-{
-	size_t per_leaf, leaf;
-
-	if (__KDS_IS_POW2(obj_size)) {
-		if (idx > SIZE_MAX / obj_size)
-			return false;
-		*offset = idx * obj_size;
-		return true;
-	}
-	per_leaf = __kds_genradix_per_leaf(obj_size);
-	leaf = idx / per_leaf;
-	if (leaf > (SIZE_MAX >> KDS_GENRADIX_NODE_SHIFT))
-		return false;
-	*offset = (leaf << KDS_GENRADIX_NODE_SHIFT) + (idx % per_leaf) * obj_size;
-	return true;
-}
-
-/*
- * Largest index with a representable offset, as a constant expression:
- * SIZE_MAX / size for power-of-two sizes, else every entry of every leaf.
- */
-#define __KDS_GENRADIX_LAST_POS(sz)					\
-	(((sz) & ((sz) - 1)) == 0 ? SIZE_MAX / (sz) :			\
-	 ((SIZE_MAX >> KDS_GENRADIX_NODE_SHIFT) + 1) *			\
-	 (KDS_GENRADIX_NODE_SIZE / (sz)) - 1)
+/* ------------------------------------------------ lookup and allocation */
 
 /**
  * kds_genradix_last_pos() - the largest index a generic radix tree can hold.
@@ -366,225 +256,6 @@ static __kds_always_inline bool __kds_genradix_offset(size_t idx, size_t obj_siz
  */
 #define kds_genradix_last_pos(_radix)					\
 	__KDS_GENRADIX_LAST_POS(__kds_genradix_obj_size(_radix))
-
-/* ------------------------------------------------- lookup fast path */
-
-static __kds_always_inline unsigned int __kds_genradix_depth(struct kds_genradix_root *r)
-{
-	return (unsigned long)r & __KDS_GENRADIX_DEPTH_MASK;
-}
-
-static __kds_always_inline struct kds_genradix_node *__kds_genradix_node(struct kds_genradix_root *r)
-{
-	return (struct kds_genradix_node *)((unsigned long)r & ~__KDS_GENRADIX_DEPTH_MASK);
-}
-
-/* Bit position of the lowest offset bit a tree of @depth cannot address. */
-static __kds_always_inline int __kds_genradix_span_shift(unsigned int depth)
-{
-	return KDS_GENRADIX_NODE_SHIFT + __KDS_GENRADIX_ARY_SHIFT * (int)depth;
-}
-
-/* Whether a tree of @depth covers byte @offset (__kds_ilog2(0) is -1: it does). */
-static __kds_always_inline bool __kds_genradix_covers(size_t offset, unsigned int depth)
-{
-	return __kds_ilog2(offset) < __kds_genradix_span_shift(depth);
-}
-
-/*
- * Depth of the deepest tree the inline walk handles itself: every tree
- * spanning up to 8 GiB at least (three levels with 4 KiB nodes, four with
- * 512-byte ones), at most five levels; deeper trees take the out-of-line
- * walk. At every depth it handles, a leaf number below
- * 2^(ARY_SHIFT * depth) belongs to an entry whose byte offset fits in a
- * size_t, so the range check also rejects indices beyond
- * kds_genradix_last_pos().
- */
-#define __KDS_GENRADIX_INLINE_SPAN	33
-#define __KDS_GENRADIX_INLINE_FIT					\
-	((__KDS_GENRADIX_SIZE_BITS - KDS_GENRADIX_NODE_SHIFT) / __KDS_GENRADIX_ARY_SHIFT)
-#define __KDS_GENRADIX_INLINE_WANT					\
-	__KDS_DIV_ROUND_UP(__KDS_GENRADIX_INLINE_SPAN - KDS_GENRADIX_NODE_SHIFT,	\
-		     __KDS_GENRADIX_ARY_SHIFT)
-#define __KDS_GENRADIX_INLINE_DEPTH					\
-	(__KDS_GENRADIX_INLINE_WANT > 5 ? 5 :				\
-	 __KDS_GENRADIX_INLINE_WANT > __KDS_GENRADIX_INLINE_FIT ?	\
-	 __KDS_GENRADIX_INLINE_FIT : __KDS_GENRADIX_INLINE_WANT)
-
-KDS_STATIC_ASSERT(__KDS_GENRADIX_INLINE_DEPTH >= 1,
-	       "the inline walk must handle a tree of one level");
-
-/* Shift from a leaf number to its slot at @level above the leaves. */
-#define __KDS_GENRADIX_LEVEL_SHIFT(level)				\
-	(__KDS_GENRADIX_ARY_SHIFT * (level) < __KDS_GENRADIX_SIZE_BITS ?	\
-	 __KDS_GENRADIX_ARY_SHIFT * (level) : 0)
-
-/* Number of the leaf holding entry @idx (a shift or a constant division). */
-static __kds_always_inline size_t __kds_genradix_leaf_nr(size_t idx, size_t obj_size)
-{
-	if (__KDS_IS_POW2(obj_size))
-		return idx >> (KDS_GENRADIX_NODE_SHIFT - __kds_ilog2(obj_size));
-	return idx / __kds_genradix_per_leaf(obj_size);
-}
-
-/*
- * Byte offset of entry @idx within its leaf, number @leaf: from the leaf
- * number already computed, so that the compiler does not repeat the
- * division's multiply for the remainder.
- */
-static __kds_always_inline size_t __kds_genradix_leaf_offset(size_t idx, size_t leaf,
-							 size_t obj_size)
-{
-	size_t per_leaf = __kds_genradix_per_leaf(obj_size);
-
-	if (__KDS_IS_POW2(obj_size))
-		return (idx & (per_leaf - 1)) * obj_size;
-	return (idx - leaf * per_leaf) * obj_size;
-}
-
-/* The child of @n on the way to leaf @leaf, @level levels above the leaves. */
-static __kds_always_inline struct kds_genradix_node *
-__kds_genradix_child(struct kds_genradix_node *n, size_t leaf, unsigned int level)
-{
-	return kds_load_dependent(&n->children[(leaf >> __KDS_GENRADIX_LEVEL_SHIFT(level)) &
-					       (__KDS_GENRADIX_ARY - 1)]);
-}
-
-/* One level of __kds_genradix_descend() below the top, if @depth has it. */
-#define __KDS_GENRADIX_DESCEND_STEP(level)				\
-do {									\
-	if (depth > (level) + 1) {					\
-		if (__kds_unlikely(!n))					\
-			return NULL;					\
-		n = __kds_genradix_child(n, leaf, (level));		\
-	}								\
-} while (0)
-
-/*
- * The walk from root word @r of a tree of @depth (>= 1, a constant) down to
- * the leaf numbered @leaf, which the caller has checked the tree spans:
- * straight-line code, no loop. The root node is @r minus the constant
- * @depth (its tag bits), which folds into the first load's address; the
- * first slot needs no mask, as the range check bounds it.
- * Return: the leaf, or NULL where a node on the way is absent.
- */
-static __kds_always_inline struct kds_genradix_node *
-__kds_genradix_descend(struct kds_genradix_root *r, size_t leaf, unsigned int depth)
-{
-	struct kds_genradix_node *n = (struct kds_genradix_node *)((unsigned long)r - depth);
-
-	n = kds_load_dependent(&n->children[leaf >> __KDS_GENRADIX_LEVEL_SHIFT(depth - 1)]);
-	__KDS_GENRADIX_DESCEND_STEP(3);
-	__KDS_GENRADIX_DESCEND_STEP(2);
-	__KDS_GENRADIX_DESCEND_STEP(1);
-	__KDS_GENRADIX_DESCEND_STEP(0);
-	return n;
-}
-
-static __kds_always_inline void *__kds_genradix_ptr_idx(struct __kds_genradix *radix,
-						    size_t idx, size_t obj_size)
-{
-	size_t offset;
-
-	if (__kds_unlikely(!__kds_genradix_offset(idx, obj_size, &offset)))
-		return NULL;
-	return __KDS_GR_FN(ptr)(radix, offset);
-}
-
-/* Number of leaves a tree of @depth spans (for the depths walked inline). */
-#define __KDS_GENRADIX_LEAVES(depth)	((size_t)1 << __KDS_GENRADIX_LEVEL_SHIFT(depth))
-
-/* One depth of __kds_genradix_lookup(): range check, then the walk. */
-#define __KDS_GENRADIX_WALK_DEPTH(d)					\
-	if (__KDS_GENRADIX_INLINE_DEPTH >= (d) && depth == (d)) {	\
-		if (__kds_unlikely(leaf >= __KDS_GENRADIX_LEAVES(d)))		\
-			return NULL;					\
-		n = __kds_genradix_descend(r, leaf, d);			\
-		goto found;						\
-	}
-
-/*
- * The lookup, expanded at the call site where the entry size is a
- * constant: read the root word once, then the straight-line walk for the
- * tree's depth. The range check compares the leaf number with a constant
- * (which also rejects indices beyond kds_genradix_last_pos()), and each level
- * is a shift, a mask, a load and a NULL test. The root and every child
- * pointer are read with kds_load_dependent(): in the kernel READ_ONCE()
- * with the address dependency ordering the reads of the node (as Linux's
- * lookup does), in userspace an acquire load. Either pairs with the release
- * that published the node. Trees deeper than __KDS_GENRADIX_INLINE_DEPTH
- * take the out-of-line walk.
- */
-static __kds_always_inline void *__kds_genradix_lookup(struct __kds_genradix *radix,
-						   size_t idx, size_t obj_size)
-{
-	struct kds_genradix_root *r = kds_load_dependent(&radix->root);
-	unsigned int depth = __kds_genradix_depth(r);
-	size_t leaf = __kds_genradix_leaf_nr(idx, obj_size);
-	struct kds_genradix_node *n;
-	size_t offset;
-
-	/*
-	 * With a constant division (entry sizes that are not a power of two)
-	 * GCC would compute the quotient's multiply again for the remainder
-	 * on the way out; hiding the quotient's value keeps it to one.
-	 */
-	if (!__KDS_IS_POW2(obj_size))
-		__KDS_OPTIMIZER_HIDE_VAR(leaf);
-	offset = __kds_genradix_leaf_offset(idx, leaf, obj_size);
-	__KDS_GENRADIX_WALK_DEPTH(1)
-	__KDS_GENRADIX_WALK_DEPTH(2)
-	__KDS_GENRADIX_WALK_DEPTH(3)
-	__KDS_GENRADIX_WALK_DEPTH(4)
-	__KDS_GENRADIX_WALK_DEPTH(5)
-	if (!depth) {
-		/* A single leaf, or an empty tree (a NULL node). */
-		if (__kds_unlikely(leaf))
-			return NULL;
-		n = __kds_genradix_node(r);
-		goto found;
-	}
-	return __kds_genradix_ptr_idx(radix, idx, obj_size);
-found:
-	if (__kds_unlikely(!n))
-		return NULL;
-	return &n->data[offset];
-}
-
-static __kds_always_inline void *__kds_genradix_ptr_inl(struct __kds_genradix *radix,
-						    size_t idx, size_t obj_size)
-{
-	return __kds_genradix_lookup(radix, idx, obj_size);
-}
-
-/* Free the caller's spare node and clear its slot (the call owns it). */
-static __kds_always_inline void __kds_genradix_consume(struct kds_genradix_node **spare)
-{
-	if (spare) {
-		kds_node_free(*spare, KDS_GENRADIX_NODE_SIZE);
-		*spare = NULL;
-	}
-}
-
-static __kds_always_inline void *__kds_genradix_alloc_idx(struct __kds_genradix *radix,
-						      size_t idx, size_t obj_size,
-						      struct kds_genradix_node **spare,
-						      kds_gfp_t gfp, bool inl)
-{
-	size_t offset;
-	void *p;
-
-	if (inl) {
-		p = __kds_genradix_lookup(radix, idx, obj_size);
-		if (__kds_likely(p))
-			return p;
-	}
-	if (__kds_unlikely(!__kds_genradix_offset(idx, obj_size, &offset))) {
-		__kds_genradix_consume(spare);
-		return NULL;
-	}
-	return __KDS_GR_FN(ptr_alloc)(radix, offset, spare, gfp);
-}
 
 /**
  * kds_genradix_ptr() - pointer to an entry, if it exists.
@@ -719,10 +390,7 @@ static __kds_always_inline void *__kds_genradix_alloc_idx(struct __kds_genradix 
  * Context: may sleep if @gfp allows.
  * Return: the node, or NULL on allocation failure.
  */
-static inline struct kds_genradix_node *kds_genradix_alloc_node(kds_gfp_t gfp)
-{
-	return (struct kds_genradix_node *)kds_node_alloc(KDS_GENRADIX_NODE_SIZE, gfp);
-}
+static inline struct kds_genradix_node *kds_genradix_alloc_node(kds_gfp_t gfp);
 
 /**
  * kds_genradix_free_node() - free a spare node from kds_genradix_alloc_node().
@@ -730,50 +398,9 @@ static inline struct kds_genradix_node *kds_genradix_alloc_node(kds_gfp_t gfp)
  *
  * Context: any context kfree() may be called from.
  */
-static inline void kds_genradix_free_node(struct kds_genradix_node *node)
-{
-	kds_node_free(node, KDS_GENRADIX_NODE_SIZE);
-}
+static inline void kds_genradix_free_node(struct kds_genradix_node *node);
 
 /* ---------------------------------------------------------- iteration */
-
-/*
- * Iterator states besides a position: "past the end" (advanced beyond
- * kds_genradix_last_pos(), no entry found ahead, or started beyond
- * kds_genradix_last_pos()) and "before the start" (rewound from index 0, or no
- * entry found behind). Both have @offset == SIZE_MAX, which is the offset
- * of no entry except index SIZE_MAX of a 1-byte tree (where pos == offset),
- * and are told apart by @pos: 0 before the start, anything else past the
- * end (SIZE_MAX, as in Linux; SIZE_MAX - 1 for 1-byte entries, for which
- * SIZE_MAX is a real position).
- */
-static __kds_always_inline bool __kds_genradix_iter_done(const struct kds_genradix_iter *iter,
-						     size_t obj_size)
-{
-	return __kds_unlikely(iter->offset == SIZE_MAX) &&
-	       (obj_size != 1 || iter->pos != SIZE_MAX);
-}
-
-static __kds_always_inline void __kds_genradix_iter_past_end(struct kds_genradix_iter *iter,
-							 size_t obj_size)
-{
-	iter->offset = SIZE_MAX;
-	iter->pos = obj_size == 1 ? SIZE_MAX - 1 : SIZE_MAX;
-}
-
-static __kds_always_inline struct kds_genradix_iter
-__kds_genradix_iter_start(size_t idx, size_t obj_size)
-{
-	struct kds_genradix_iter iter;
-
-	iter.offset = 0;
-	iter.pos = idx;
-
-	/* Beyond kds_genradix_last_pos(): past the end, keeping @pos (idx > 0). */
-	if (!__kds_genradix_offset(idx, obj_size, &iter.offset))
-		iter.offset = SIZE_MAX;
-	return iter;
-}
 
 /**
  * kds_genradix_iter_init() - an iterator positioned at an index.
@@ -828,33 +455,6 @@ __kds_genradix_iter_start(size_t idx, size_t obj_size)
 	 __KDS_GR_FN(iter_peek_prev)((_iter), &(_radix)->tree,		\
 				     __kds_genradix_obj_size(_radix)))
 
-static __kds_always_inline void __kds_genradix_iter_advance(struct kds_genradix_iter *iter,
-							size_t obj_size)
-{
-	size_t next;
-
-	if (__kds_unlikely(__builtin_add_overflow(iter->offset, obj_size, &next))) {
-		__kds_genradix_iter_past_end(iter, obj_size);
-		return;
-	}
-	/*
-	 * Entries of other sizes never straddle a leaf: skip the leaf's
-	 * unused tail (one compare with a constant on the common path).
-	 */
-	if (!__KDS_IS_POW2(obj_size) &&
-	    __kds_unlikely((next & __KDS_GENRADIX_OFFSET_MASK) >
-		     KDS_GENRADIX_NODE_SIZE - obj_size)) {
-		next |= __KDS_GENRADIX_OFFSET_MASK;
-		if (__kds_unlikely(next == SIZE_MAX)) {
-			__kds_genradix_iter_past_end(iter, obj_size);
-			return;
-		}
-		next++;
-	}
-	iter->offset = next;
-	iter->pos++;
-}
-
 /**
  * kds_genradix_iter_advance() - move an iterator to the next index.
  * @_iter: pointer to a struct kds_genradix_iter.
@@ -868,23 +468,6 @@ static __kds_always_inline void __kds_genradix_iter_advance(struct kds_genradix_
 #define kds_genradix_iter_advance(_iter, _radix)				\
 	__kds_genradix_iter_advance((_iter), __kds_genradix_obj_size(_radix))
 
-static __kds_always_inline void __kds_genradix_iter_rewind(struct kds_genradix_iter *iter,
-						       size_t obj_size)
-{
-	if (__kds_genradix_iter_done(iter, obj_size))
-		return;
-	if (__kds_unlikely(iter->offset == 0)) {
-		/* Before the start; @pos stays 0, as in Linux. */
-		iter->offset = SIZE_MAX;
-		return;
-	}
-	/* From the start of a leaf, step over the previous leaf's unused tail. */
-	if (!(iter->offset & __KDS_GENRADIX_OFFSET_MASK))
-		iter->offset -= KDS_GENRADIX_NODE_SIZE % obj_size;
-	iter->offset -= obj_size;
-	iter->pos--;
-}
-
 /**
  * kds_genradix_iter_rewind() - move an iterator to the previous index.
  * @_iter: pointer to a struct kds_genradix_iter.
@@ -897,182 +480,6 @@ static __kds_always_inline void __kds_genradix_iter_rewind(struct kds_genradix_i
  */
 #define kds_genradix_iter_rewind(_iter, _radix)				\
 	__kds_genradix_iter_rewind((_iter), __kds_genradix_obj_size(_radix))
-
-/*
- * The loop macros walk a tree a leaf at a time: an outer loop finds the
- * next existing leaf (out of line, kds_genradix_iter_next()) and an inner
- * loop steps through that leaf's entries inline. What the inner loop needs
- * lives in a variable of the macro's own (declared by the outer for
- * statement, invisible to the loop body), not in the iterator, which stays
- * a position:
- *
- * @base: address of the cached leaf minus the byte offset of its first
- *	entry, so that the entry at offset o is at @base + o;
- * @start: byte offset of the cached leaf's first entry;
- * @last: byte offset of the cached leaf's last entry;
- * @expect: the offset the loop last put the iterator at. While the
- *	iterator is still there and not at @last, the next entry is one add
- *	away; where the body does not touch the iterator the compiler can
- *	tell that the two are equal and drops that compare;
- * @parent: the interior node above the cached leaf (NULL for none), and
- *	@parent_key 1 + the number of the span of leaves under it, so that
- *	the next leaf under the same parent is one load away;
- * @stop: true while the inner loop runs, false once the iterator has left
- *	the leaf: when the outer loop finds it still true, the body left the
- *	inner loop with break, and the whole loop ends there, as in Linux.
- *
- * Wherever the body moved the iterator, whether it is at an entry of the
- * cached leaf is told by its offset minus @start being below
- * __kds_genradix_leaf_limit(), a constant: one subtract and one unsigned
- * compare, which fail for every offset outside the leaf and for the
- * leaf's unused tail. For power-of-two sizes above 1 the limit stops one
- * byte short of the node's end, so that an iterator past the end (offset
- * SIZE_MAX) never matches, even in the last leaf of the index space.
- *
- * The cursor is valid for the one tree its loop walks, while that tree is
- * not freed: a body that frees the tree must leave the loop.
- */
-static __kds_always_inline size_t __kds_genradix_leaf_limit(size_t obj_size)
-{
-	if (obj_size == 1)
-		return KDS_GENRADIX_NODE_SIZE;
-	if (__KDS_IS_POW2(obj_size))
-		return KDS_GENRADIX_NODE_SIZE - 1;
-	return __kds_genradix_per_leaf(obj_size) * obj_size;
-}
-
-struct __kds_genradix_cursor {
-	unsigned long			base;
-	size_t				start;
-	size_t				last;
-	size_t				expect;
-	struct kds_genradix_node	*parent;
-	size_t				parent_key;
-	bool				stop;
-};
-
-/*
- * The outer loop's step: kds_genradix_iter_peek() (with @reverse,
- * kds_genradix_iter_peek_prev()) that also caches the leaf found in @c.
- * The entry goes to @p and the return value says whether there is one
- * (when there is none, the macro sets its entry pointer to NULL, as the
- * kernel's macro leaves it after the last entry). After a break out of
- * the inner loop it returns false at once, leaving the iterator, and the
- * macro its entry pointer, on the entry the body stopped at. @reverse is a constant at every call site and folds away.
- * The call works on copies, so that the loop's iterator and cursor never
- * have their address taken and can live in registers.
- */
-static __kds_always_inline bool __kds_genradix_next_leaf(struct kds_genradix_iter *iter,
-							 struct __kds_genradix_cursor *c,
-							 struct __kds_genradix *radix,
-							 size_t obj_size, void **p,
-							 bool reverse)
-{
-	struct __kds_genradix_cursor ccopy;
-	struct kds_genradix_iter copy;
-
-	if (c->stop)
-		return false;
-	copy = *iter;
-	ccopy = *c;
-	*p = __KDS_GR_FN(iter_next)(&copy, &ccopy, radix, obj_size, reverse);
-	*iter = copy;
-	*c = ccopy;
-	c->expect = iter->offset;
-	return *p != NULL;
-}
-
-/*
- * The inner loop's step: advance (with @reverse, rewind) the iterator and,
- * if the entry it is then at is in the cached leaf, put it in @p and
- * return true; else clear @c->stop, which ends the inner loop, and return
- * false. Going forward from where the loop left the iterator, at an entry
- * of the leaf that is not its last, the next entry is in the same leaf:
- * one add to the offset and one to the position, nothing to check (no
- * overflow: the leaf ends before SIZE_MAX does). From anywhere else (the
- * leaf's last entry, or wherever the body moved the iterator) the
- * iterator moves as kds_genradix_iter_advance() (kds_genradix_iter_rewind())
- * moves it, and one subtract and compare tell whether it is still in the
- * leaf. Entries of one byte are the one size whose last index, SIZE_MAX,
- * has the offset of an iterator past the end; that state is told apart by
- * its position.
- */
-static __kds_always_inline bool __kds_genradix_leaf_step(struct kds_genradix_iter *iter,
-							 struct __kds_genradix_cursor *c,
-							 size_t obj_size, void **p,
-							 bool reverse)
-{
-	if (!reverse && __kds_likely(iter->offset == c->expect &&
-				     iter->offset != c->last)) {
-		iter->offset += obj_size;
-		iter->pos++;
-		c->expect = iter->offset;
-	} else {
-		if (reverse)
-			__kds_genradix_iter_rewind(iter, obj_size);
-		else
-			__kds_genradix_iter_advance(iter, obj_size);
-		if (iter->offset - c->start >= __kds_genradix_leaf_limit(obj_size) ||
-		    (obj_size == 1 && __kds_genradix_iter_done(iter, obj_size))) {
-			c->stop = false;
-			return false;
-		}
-		c->expect = iter->offset;
-	}
-	*p = (void *)(c->base + iter->offset);
-	return true;
-}
-
-/* A cursor caching nothing, where a loop starts. */
-static __kds_always_inline struct __kds_genradix_cursor __kds_genradix_cursor_none(void)
-{
-	struct __kds_genradix_cursor c;
-
-	c.base = 0;
-	c.start = 0;
-	c.last = 0;
-	c.expect = 0;
-	c.parent = NULL;
-	c.parent_key = 0;
-	c.stop = false;
-	return c;
-}
-
-#define __KDS_GENRADIX_PASTE(a, b)	a##b
-#define __KDS_GENRADIX_XPASTE(a, b)	__KDS_GENRADIX_PASTE(a, b)
-
-/*
- * The loop behind the three macros below; @_c names the loop's cursor.
- * Two nested for statements: the outer one moves from leaf to leaf, the
- * inner one, which the caller's body belongs to, from entry to entry in
- * a leaf. A continue in the body goes to the inner step, as it goes to
- * the next entry in Linux; a break leaves the inner loop with @_c.stop
- * set, and the outer loop's test then ends the whole loop. @_p is
- * assigned from the tree's typed entry pointer, so a @_p of another type
- * gets the compiler's incompatible-pointer warning, as in Linux.
- */
-#define __kds_genradix_for_each(_radix, _iter, _p, _start, _reverse, _c) \
-	for (struct __kds_genradix_cursor _c =				\
-		((_iter) = kds_genradix_iter_init(_radix, _start),	\
-		 __kds_genradix_cursor_none());				\
-	     __extension__ ({ void *__kds_gr_p = NULL;			\
-		bool __kds_gr_ok = __kds_genradix_next_leaf(&(_iter), &_c, \
-				&(_radix)->tree,			\
-				__kds_genradix_obj_size(_radix),	\
-				&__kds_gr_p, (_reverse));		\
-		if (__kds_gr_ok)					\
-			(_p) = __kds_genradix_cast(_radix) __kds_gr_p;	\
-		else if (!_c.stop)					\
-			(_p) = NULL;					\
-		__kds_gr_ok; });					\
-	     )								\
-		for (_c.stop = true; _c.stop;				\
-		     __extension__ ({ void *__kds_gr_q;			\
-			if (__kds_genradix_leaf_step(&(_iter), &_c,	\
-				__kds_genradix_obj_size(_radix),	\
-				&__kds_gr_q, (_reverse)))		\
-				(_p) = __kds_genradix_cast(_radix) __kds_gr_q; \
-		     }))
 
 /**
  * kds_genradix_for_each_from() - iterate over the existing entries from an index.
@@ -1122,17 +529,6 @@ static __kds_always_inline struct __kds_genradix_cursor __kds_genradix_cursor_no
 
 /* ------------------------------------------------------------ prealloc */
 
-static __kds_always_inline int __kds_genradix_prealloc_idx(struct __kds_genradix *radix,
-						       size_t nr, size_t obj_size,
-						       kds_gfp_t gfp)
-{
-	size_t last;
-
-	if (!__kds_genradix_offset(nr, obj_size, &last))
-		return -ENOMEM;
-	return __KDS_GR_FN(prealloc)(radix, last, gfp);
-}
-
 /**
  * kds_genradix_prealloc() - allocate the leaves for entries 0 to @_nr.
  * @_radix: the tree.
@@ -1159,24 +555,24 @@ static __kds_always_inline int __kds_genradix_prealloc_idx(struct __kds_genradix
  * @depth: tree depth (0: the root is a leaf).
  *
  * Context: any.
- * Return: the shift, as Linux's kds_genradix_depth_shift().
+ * Return: the shift, %KDS_GENRADIX_NODE_SHIFT plus log2 of an interior
+ * node's fan-out for each of the @depth levels above the leaves: what
+ * Linux's genradix_depth_shift() returns for the same node size (the
+ * compat folder's <linux/generic-radix-tree.h> maps that name onto this
+ * function).
  */
-static __kds_always_inline int kds_genradix_depth_shift(unsigned int depth)
-{
-	return __kds_genradix_span_shift(depth);
-}
+static __kds_always_inline int kds_genradix_depth_shift(unsigned int depth);
 
 /**
  * kds_genradix_depth_size() - bytes a tree of a given depth spans.
  * @depth: tree depth, small enough that the size fits in a size_t.
  *
  * Context: any.
- * Return: the size, as Linux's kds_genradix_depth_size().
+ * Return: the size, two to the power kds_genradix_depth_shift(@depth): what
+ * Linux's genradix_depth_size() returns for the same node size (the compat
+ * folder maps that name onto this function).
  */
-static __kds_always_inline size_t kds_genradix_depth_size(unsigned int depth)
-{
-	return (size_t)1 << kds_genradix_depth_shift(depth);
-}
+static __kds_always_inline size_t kds_genradix_depth_size(unsigned int depth);
 
 /**
  * kds_genradix_root_to_depth() - the depth encoded in a root pointer.
@@ -1186,10 +582,7 @@ static __kds_always_inline size_t kds_genradix_depth_size(unsigned int depth)
  * Return: the depth.
  */
 static __kds_always_inline unsigned int
-kds_genradix_root_to_depth(struct kds_genradix_root *r)
-{
-	return __kds_genradix_depth(r);
-}
+kds_genradix_root_to_depth(struct kds_genradix_root *r);
 
 /**
  * kds_genradix_root_to_node() - the node a root pointer points at.
@@ -1199,11 +592,16 @@ kds_genradix_root_to_depth(struct kds_genradix_root *r)
  * Return: the root node, or NULL for an empty tree.
  */
 static __kds_always_inline struct kds_genradix_node *
-kds_genradix_root_to_node(struct kds_genradix_root *r)
-{
-	return __kds_genradix_node(r);
-}
+kds_genradix_root_to_node(struct kds_genradix_root *r);
 
 __KDS_END_DECLS
+
+/*
+ * What the macros above expand to and the bodies of the functions they
+ * declare: the index arithmetic, the inline lookup walk, the iterator's
+ * states and the for_each loops' cursor (kds/static/genradix.h, installed
+ * beside this header and included only from here).
+ */
+#include "kds/static/genradix.h"
 
 #endif /* KDS_GENRADIX_H */

@@ -5,7 +5,8 @@
 #
 # Lays the component folders of the manifest (tools/components.bzl: their
 # top-level sources), their kernel glue, kds/ (the public headers,
-# <kds/...>) and kernel/ side by side in
+# <kds/...>, with the inline implementation in kds/static/) and kernel/
+# side by side in
 # OUTDIR with kernel/Kbuild at its root, writes components.mk (the folders,
 # for Kbuild) and kds/components.h (KDS_HAVE_<NAME> per component) there
 # from the manifest, then runs the kernel's out-of-tree module build
@@ -115,12 +116,13 @@ for d in $folders $glue; do
 	[ -d "$root/$d" ] || { echo "build.sh: $d (in tools/components.bzl) is not in $root" >&2; exit 1; }
 done
 
-# lay_out DIR FOLDER...: the top-level sources of kds/ and FOLDERs in DIR,
+# lay_out DIR FOLDER...: the top-level sources of kds/ (with kds/static/,
+# the inline implementation its API headers include) and FOLDERs in DIR,
 # with the manifest's components.mk and kds/components.h.
 lay_out() {
 	local dir=$1 d
 	shift
-	for d in kds "$@"; do
+	for d in kds kds/static "$@"; do
 		# Top-level sources and headers only: tests and build files stay behind.
 		copy_top "$root/$d" "$dir/$d"
 	done

@@ -55,6 +55,11 @@ d() { "$dkms" --dkmstree "$tmp/dkms" --sourcetree "$tmp/src" "$@"; }
 src=$("$root/kernel/dkms.sh" "$tmp/src")
 [ "$src" = "$tmp/src/kds-$version" ] || bad "dkms.sh made '$src', not kds-$version"
 grep -qx "PACKAGE_VERSION=\"$version\"" "$src/dkms.conf" || bad "dkms.conf does not carry version $version"
+# Every public header, the inline implementation under kds/static/ too.
+for f in "$root"/kds/*.h "$root"/kds/static/*.h; do
+	h=${f#"$root"/}
+	cmp -s "$f" "$src/$h" || bad "the dkms tree's $h is missing or different"
+done
 # A second layout over the first is refused and leaves it intact.
 if "$root/kernel/dkms.sh" "$tmp/src" 2>"$tmp/again.err"; then bad "dkms.sh overwrote $src"; fi
 grep -q 'exists' "$tmp/again.err" || bad "dkms.sh refused without saying why: $(cat "$tmp/again.err")"

@@ -59,11 +59,11 @@ fi
 # Exports: exactly the kds_ functions and tables kds.ko defines that a
 # public header names, each EXPORT_SYMBOL_GPL in the namespace KDS.
 symvers=$(dirname "$ko")/Module.symvers
-# <kds/...> (kds/port.h's userspace-only controls are not defined by
-# kds.ko, so they drop out) and the kernel port a vendored in-tree driver
-# may use.
+# <kds/...> with the inline implementation under kds/static/ (kds/port.h's
+# userspace-only controls are not defined by kds.ko, so they drop out) and
+# the kernel port a vendored in-tree driver may use.
 public_headers=("$root/kernel/kds_port.h")
-for h in "$root"/kds/*.h; do public_headers+=("$h"); done
+for h in "$root"/kds/*.h "$root"/kds/static/*.h; do public_headers+=("$h"); done
 cat "${public_headers[@]}" 2>/dev/null | grep -ow 'kds_[A-Za-z0-9_]*' | sort -u >"$out/public-names"
 grep '^kds_' "$out/defined" | comm -12 - "$out/public-names" >"$out/want-exports"
 awk '{ print $2 }' "$symvers" | sort -u >"$out/exports"

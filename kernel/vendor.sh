@@ -7,7 +7,7 @@
 #
 # Copies what kernel/build.sh --layout lays out (the top-level .c/.h of the
 # component folders of tools/components.bzl and of their kernel glue, kds/
-# with the generated kds/components.h, and the kernel port: kernel/kds_port.h,
+# with kds/static/ and the generated kds/components.h, and the kernel port: kernel/kds_port.h,
 # kernel/port.c, kernel/main.c, kernel/exports.c) into KERNEL_TREE/SUBDIR, writes a Kconfig
 # (config KDS, tristate) and a Makefile there, and hooks them into the
 # parent directory: 'source "SUBDIR/Kconfig"' in its Kconfig and

@@ -66,6 +66,11 @@ for f in Kconfig Makefile kernel/kds_port.h kernel/port.c kernel/main.c kernel/e
 	kds/components.h; do
 	[ -f "$tree/lib/kds/$f" ] || bad "lib/kds/$f missing"
 done
+# Every public header, the inline implementation under kds/static/ too.
+for f in "$root"/kds/*.h "$root"/kds/static/*.h; do
+	h=${f#"$root"/}
+	cmp -s "$f" "$tree/lib/kds/$h" || bad "lib/kds/$h missing or different"
+done
 for d in $("$root/tools/components.sh" folders) $("$root/tools/components.sh" kernel-folders); do
 	[ -d "$tree/lib/kds/$d" ] || bad "lib/kds/$d (a component folder of tools/components.bzl) missing"
 	for f in "$root/$d"/*.c "$root/$d"/*.h; do

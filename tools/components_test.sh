@@ -124,10 +124,12 @@ check_manifest() { # check_manifest LABEL MANIFEST
 	want=$(printf '%s\n' kernel/port.o $(layout_objs "$out" $folders) | sort | paste -sd ' ')
 	got=$(kbuild_objs "$out" "$root/kernel/tests/Kbuild" kds_test-y)
 	[ "$got" = "$want" ] || bad "$label: kernel/tests/Kbuild lists '$got', want '$want'"
+	# Folders: the manifest's, kds/ with its kds/static/ (the public
+	# headers), and kernel/.
 	for d in "$out"/*/ "$out"/*/*/; do
 		d=${d%/}
 		d=${d#"$out/"}
-		case " kds kernel $folders $glue " in
+		case " kds kds/static kernel $folders $glue " in
 		*" $d "*) ;;
 		*) case " $folders $glue " in *" $d/"*) ;; *) bad "$label: layout has $d, which the manifest does not list" ;; esac ;;
 		esac

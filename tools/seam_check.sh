@@ -18,7 +18,8 @@
 #   - never branches on __KERNEL__;
 #   - no raw compiler atomics (__atomic_*, __sync_*): the port's idioms;
 #   - no module glue (EXPORT_SYMBOL*, MODULE_*, module_init/exit).
-# Rules for a public header (kds/<name>.h):
+# Rules for a public header (kds/<name>.h, and kds/static/<name>.h, the
+# inline implementation an API header includes):
 #   - never includes the port ("kds_port.h"): it builds on "kds/types.h";
 #   - every macro, struct/union/enum tag and typedef it defines is
 #     kds_/KDS_/__kds_/__KDS_-prefixed (kds/types.h may define the
@@ -79,6 +80,25 @@ public_names() {
 		grep -oE '[A-Za-z_][A-Za-z0-9_]*\s*\)$' | tr -d ' )'
 }
 
+# is_public FILE: FILE is a public header, a .h directly in a folder named
+# kds or in its static/ folder.
+is_public() {
+	local dir
+	dir=$(dirname "$1")
+	[ "${1%.h}" != "$1" ] || return 1
+	[ "$(basename "$dir")" = kds ] && return 0
+	[ "$(basename "$dir")" = static ] && [ "$(basename "$(dirname "$dir")")" = kds ]
+}
+
+# public_headers_of TOP: the public headers of the tree at TOP, kds/*.h and
+# kds/static/*.h, one a line.
+public_headers_of() {
+	local d
+	for d in "$1/kds" "$1/kds/static"; do
+		[ -d "$d" ] && find -L "$d" -maxdepth 1 -name '*.h' -type f
+	done | sort
+}
+
 check_public_headers() {
 	local bad=0 f names
 	for f in "$@"; do
@@ -130,6 +150,19 @@ self_test() {
 	for f in port macro tag typedef; do
 		check_public_headers "$t/kds/$f.h" >/dev/null && { echo "self-test: kds/$f.h was not caught"; rc=1; }
 	done
+	# The inline implementation under kds/static/ is a public header too,
+	# found with the others and held to the same rules; a static/ folder
+	# elsewhere is not.
+	mkdir -p "$t/kds/static" "$t/genradix/static"
+	printf '#define max(a, b) a\n' >"$t/kds/static/impl.h"
+	printf 'int kds_x;\n' >"$t/genradix/static/impl.h"
+	public_headers_of "$t" | grep -qx "$t/kds/static/impl.h" ||
+		{ echo "self-test: kds/static/impl.h is not among the public headers"; rc=1; }
+	is_public "$t/kds/static/impl.h" || { echo "self-test: kds/static/impl.h is not public"; rc=1; }
+	is_public "$t/genradix/static/impl.h" && { echo "self-test: genradix/static/impl.h taken for public"; rc=1; }
+	is_public "$t/kds/static/impl.c" && { echo "self-test: a .c file taken for a public header"; rc=1; }
+	check_public_headers "$t/kds/static/impl.h" >/dev/null &&
+		{ echo "self-test: kds/static/impl.h was not caught"; rc=1; }
 	check_sources "$t/genradix/good.c" >/dev/null || { echo "self-test: a clean file was refused"; rc=1; }
 	printf '#include "kds_port.h"\n#include "nowhere/nowhere.h"\n' >"$t/genradix/unlisted.c"
 	for f in libc path ifdef glue atomic unlisted; do
@@ -185,8 +218,6 @@ check)
 		set -- "${files[@]}"
 	fi
 	rc=0
-	# A public header is a .h directly in a folder named kds.
-	is_public() { [ "$(basename "$(dirname "$1")")" = kds ] && [ "${1%.h}" != "$1" ]; }
 	publics=() shared=()
 	for f in "$@"; do
 		if is_public "$f"; then publics+=("$f"); else shared+=("$f"); fi
@@ -194,7 +225,7 @@ check)
 	if [ ${#publics[@]} -eq 0 ]; then
 		top=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
 		top=${top:-$(cd "$(dirname "$0")/.." && pwd)}
-		mapfile -t publics < <(find -L "$top/kds" -maxdepth 1 -name '*.h' -type f | sort)
+		mapfile -t publics < <(public_headers_of "$top")
 	fi
 	[ ${#publics[@]} -gt 0 ] || { echo "seam_check: no public header found"; rc=1; }
 	set -- "${shared[@]}"

@@ -2,6 +2,13 @@
 # docs_test: the API reference builds with zero Doxygen warnings, the Linux
 # kernel's scripts/kernel-doc reads the same comments with zero warnings,
 # and both checks fail on a header with documentation gaps.
+#
+#   docs_test.sh [SOURCE...]
+#
+# The SOURCEs (docs/BUILD passes the inputs of //docs, workspace-relative)
+# must be exactly the sources the test documents: the API headers kds/*.h,
+# never the inline implementation under kds/static/, and the public
+# components' top-level sources.
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
@@ -39,8 +46,25 @@ sources_of() { # FOLDER...: their top-level .h and .c files
 	done
 }
 mapfile -t srcs < <(sources_of kds $("$root/tools/components.sh" folders --public))
-mapfile -t linted < <(sources_of kds $("$root/tools/components.sh" folders))
+mapfile -t linted < <(sources_of kds kds/static $("$root/tools/components.sh" folders))
 echo "documented sources: ${#srcs[@]}, linted: ${#linted[@]}"
+
+# 0. //docs reads what this test documents: the API headers a program
+# includes, not kds/static/ (installed beside them, included by
+# <kds/genradix.h> only, no part of the reference).
+if [ "$#" -gt 0 ]; then
+	for f in "$@"; do
+		case $f in kds/static/*) bad "//docs reads $f, the inline implementation (docs/BUILD: DOC_SRCS takes //:api_headers, the kds/ headers alone)" ;; esac
+	done
+	given=$(printf '%s\n' "$@" | grep -E '\.(h|c)$' | sort)
+	want=$(printf '%s\n' "${srcs[@]#"$root"/}" | sort)
+	if [ "$given" = "$want" ]; then
+		ok "//docs reads the API headers and public sources, $(wc -l <<<"$given") files, nothing under kds/static/"
+	else
+		bad "//docs reads other files than the API headers and public sources:"
+		diff <(echo "$want") <(echo "$given") | head -n 20 || true
+	fi
+fi
 
 # 1. The real reference: zero warnings, a page per public header.
 if "$docs/doxygen.sh" "$tmp/html" "$docs/Doxyfile" "$docs/kerneldoc_filter.py" \

@@ -24,10 +24,15 @@ struct list_head {
 };
 
 #include <kds/version.h>
+#include <kds/components.h>
 #include <kds/genradix.h>
 #include <kds/dma.h>
 #include <kds/dax_bus.h>
 #include <kds/port.h>
+
+#if !defined(KDS_HAVE_GENRADIX) || !defined(KDS_HAVE_DMA) || !defined(KDS_HAVE_DAX_BUS)
+#error "<kds/components.h> does not list the components this program uses"
+#endif
 
 /* Nothing of the kernel's spelling leaked in. */
 #if defined(GFP_KERNEL) || defined(__GFP_ZERO) || defined(likely) || \

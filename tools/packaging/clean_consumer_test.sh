@@ -6,7 +6,10 @@
 # The program defines its own max() and struct list_head and includes
 # <sys/user.h>: it builds only when the public kds headers bring no
 # unprefixed kernel names and no construct outside ISO C and C++.
-# Then the kernel-style consumer (tools/packaging/consumer.c, written
+# Every installed kds header outside the compat folder must be among the
+# files the program reads (the API headers, the generated components.h and
+# the inline implementation under kds/static/), so none escapes these
+# checks. Then the kernel-style consumer (tools/packaging/consumer.c, written
 # against <linux/generic-radix-tree.h>, <linux/slab.h>, ...) builds with
 # kds's flags plus the one -I of the compat folder, and runs.
 #
@@ -44,6 +47,21 @@ build_and_run() { # build_and_run LABEL COMPILER SOURCE FLAGS...
 	fi
 }
 build_and_run C gcc "$consumer" -std=gnu11
+# The installed headers the program read, against those installed.
+# shellcheck disable=SC2046 # pkg-config output is meant to be split
+if gcc -std=gnu11 -M "$consumer" $(pkg-config --cflags kds) >"$tmp/deps" 2>"$tmp/deps.err"; then
+	tr ' \\' '\n\n' <"$tmp/deps" | sed -n "s|^$prefix/include/||p" | sort -u >"$tmp/read"
+	(cd "$prefix/include" && find kds -path kds/compat -prune -o -name '*.h' -print) | sort >"$tmp/installed"
+	unread=$(comm -23 "$tmp/installed" "$tmp/read")
+	if [ -z "$unread" ]; then
+		echo "ok: the consumer reads every installed kds header ($(wc -l <"$tmp/installed"))"
+	else
+		# shellcheck disable=SC2086 # one line of names
+		bad "installed headers the consumer never reads: $(echo $unread)"
+	fi
+else
+	head -c 2000 "$tmp/deps.err"; bad "gcc -M on the consumer failed"
+fi
 build_and_run C-pedantic gcc "$consumer" -std=c11 -pedantic
 build_and_run C++ g++ "$consumer" -x c++ -std=gnu++17
 build_and_run C++-pedantic g++ "$consumer" -x c++ -std=c++17 -pedantic

@@ -12,6 +12,8 @@
 #   include/kds/<name>.h                 the public headers: types.h, port.h,
 #                                        version.h, genradix.h, dma.h, dax_bus.h,
 #                                        components.h (KDS_HAVE_<NAME>)
+#   include/kds/static/genradix.h        the inline implementation genradix.h
+#                                        includes (never included directly)
 #   include/kds/compat/                  the opt-in kernel names: linux/*.h
 #                                        and the userspace port under them
 #   lib/pkgconfig/kds.pc                 Cflags -I.../include
@@ -40,7 +42,7 @@ while [ "$#" -gt 0 ]; do
 	--includedir) [ "$#" -ge 2 ] || usage; includedir=$2; shift 2 ;;
 	--includedir=*) includedir=${1#*=}; shift ;;
 	--uninstall) uninstall=1; shift ;;
-	-h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "install.sh: unknown argument: $1" >&2; usage ;;
 	esac
 done

@@ -29,6 +29,7 @@ major=${version%%.*}
 [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || bad "kds.pc Version is '$version'"
 for f in lib/libkds.a "lib/libkds.so.$version" lib/pkgconfig/kds.pc lib/pkgconfig/kds-linux.pc \
 	include/kds/types.h include/kds/port.h include/kds/version.h include/kds/components.h include/kds/genradix.h \
+	include/kds/static/genradix.h \
 	include/kds/dma.h include/kds/dax_bus.h include/kds/compat/kds_port.h include/kds/compat/kds_atomic.h \
 	include/kds/compat/linux/generic-radix-tree.h include/kds/compat/linux/dma-mapping.h \
 	share/doc/kds/html/index.html share/kds/manifest; do

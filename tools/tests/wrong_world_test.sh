@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# wrong_world_test.sh - a kds header used in the wrong world, or without
-# the configuration it needs, stops the build with one #error that names
+# wrong_world_test.sh - a kds header used in the wrong world, without the
+# configuration it needs, or included on its own when it is the inline
+# implementation of another, stops the build with one #error that names
 # the fix (at most one more diagnostic, the deliberate stop after it), not
 # a cascade. Each case is compiled with -fsyntax-only; the first error must
 # be kds's own, with its text, and a correct build of the same include must
@@ -72,6 +73,14 @@ refused "userspace port in a kernel build" '#include "kds_port.h"' \
 refused "kernel port in userspace" '#include "kds_port.h"' \
 	"kernel/kds_port.h is kds's kernel port: a userspace build takes user/kds_port.h" \
 	-I"$root/kernel" $pub
+
+# The inline implementation comes with <kds/genradix.h>, which includes it
+# at its end; on its own it is refused. Included after the API header it
+# adds nothing (its guard), so the usual order compiles.
+refused "<kds/static/genradix.h> included directly" '#include <kds/static/genradix.h>' \
+	'<kds/static/genradix.h> is the inline implementation of <kds/genradix.h>, which includes it: include <kds/genradix.h> instead' $pub
+compiles "<kds/genradix.h> and then <kds/static/genradix.h>" \
+	'#include <kds/genradix.h>\n#include <kds/static/genradix.h>\nint x;' $pub
 
 compiles "a genradix variant with its shift" '#include <kds/genradix.h>\nint x;' $pub \
 	-DKDS_GENRADIX_NODE_SHIFT=9 -DKDS_GENRADIX_VARIANT=512
