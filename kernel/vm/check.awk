@@ -32,7 +32,7 @@
 #     unloads only kds modules);
 #   - kmemleak never switched itself off ("Kernel memory leak detector
 #     disabled", on any kernel);
-#   - with -v kmemleak=1 (a kernel with kmemleak, kernel/debug/stress.sh):
+#   - with -v kmemleak=1 (a kernel with kmemleak, kernel/vm/stress.sh):
 #     its "baseline" scan (before kds.ko loads) and its "final" scan (after
 #     kds.ko's last unload) both ran to the end ("kds-vm: kmemleak: end
 #     <label>"), and the final scan found no unreferenced object at all:

@@ -128,7 +128,7 @@ mutate "init never started" 1 'never started' \
 mutate "mis-indented KTAP" 1 'indentation of 2 spaces' \
 	's/    ok 3 port_node/  ok 3 port_node/'
 
-# Debug-kernel reports (kernel/debug/): lockdep even inside an
+# Debug-kernel reports (kernel/vm/debug_kernel.sh): lockdep even inside an
 # expect-warning bracket; kmemleak only when the backtrace names a kds
 # module or an unloaded module's address.
 mutate "lockdep inside a bracket" 1 'checker: .*possible circular locking dependency' \
@@ -146,7 +146,7 @@ mutate "a kmemleak report from an unloaded module" 1 'kmemleak: unreferenced obj
 mutate "a kmemleak report of the kernel's own while kds.ko is loaded" 0 '^kds-vm: PASS' \
 	's/^kds-vm: done$/kds-vm: kmemleak: begin loaded\nkds-vm: kmemleak: unreferenced object 0xffff8880 (size 32):\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<ffffffff81234599>] acpi_init+0x1\/0x2\nkds-vm: kmemleak: summary 0 naming a kds module, 1 other(s)\nkds-vm: kmemleak: end loaded\nkds-vm: done/'
 
-# kmemleak itself (kernel/debug/stress.sh, run.sh --kmemleak): it must stay
+# kmemleak itself (kernel/vm/stress.sh, run.sh --kmemleak): it must stay
 # on, and its baseline scan (before kds.ko loads, whose reports it clears)
 # and its final scan (after kds.ko's unload) must run to the end; any
 # object the final scan reports is new since the baseline and fails,

@@ -16,7 +16,7 @@
 # kunit.py is extracted once from $KDS_LINUX_SOURCE (default
 # /usr/src/linux-source-6.1.tar.xz, installed by ./bazelw) into
 # $KDS_CACHE_DIR/kunit/<key>/, KDS_CACHE_DIR defaulting to ~/.cache/kds as
-# for kernel/debug/debug_kernel.sh (the password database's home, so a
+# for kernel/vm/debug_kernel.sh (the password database's home, so a
 # Bazel test finds the same cache). <key> follows the tarball's size and
 # modification time.
 set -euo pipefail

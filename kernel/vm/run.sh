@@ -23,7 +23,7 @@
 #                  run before and after kds.ko's final unload, and
 #                  extra_before_load, run before kds.ko is first loaded
 #   --kmemleak     the kernel has kmemleak and SCRIPT scans it
-#                  (kernel/debug/stress.sh): the run fails unless its
+#                  (kernel/vm/stress.sh): the run fails unless its
 #                  baseline and final scans ran to the end (check.awk -v
 #                  kmemleak=1)
 #   --add FILE     also pack FILE into the guest's /lib/kds/ (repeatable)
