@@ -4,8 +4,8 @@
  * the device-name parser, formatter and new_id/remove_id stores against
  * the shared table (id_cases.h) and against the independent model of
  * Linux's do_id_store() (vs_linux_id.h). kds_test.ko runs this suite in
- * the kernel (where dax_bus/tests/kernel/dax_ids_sysfs.c also writes the
- * table to the kernel's own dax bus); //dax_bus:ids_cases_test runs it in
+ * the kernel (where dax_bus/tests/kernel/dax_ids_vs_linux.c also writes
+ * the table to the kernel's own dax bus); //dax_bus:ids_cases_test runs it in
  * userspace.
  *
  * Includes only the port, the dax bus header, the table and the model.

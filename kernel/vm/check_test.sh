@@ -2,12 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Test of kernel/vm/check.awk without a VM: a recorded passing console log
-# (testdata/pass.log) passes, and each way a run can go wrong, applied to a
-# copy of it, fails with the matching problem.
+# (testdata/pass.log) passes, and each way the console can go wrong (the
+# init script's failures, kernel warnings, oopses, leaks, the debug
+# kernel's checkers), applied to a copy of it, fails with the matching
+# problem.
 #
-# check_test.sh --kunit tests kernel/vm/ktap_parse.sh (the kernel's
-# kunit.py parse) the same way: it accepts the passing log and rejects the
-# structural faults; a missing log is a setup error.
+# check_test.sh --kunit tests kernel/vm/ktap_parse.sh, the one judge of the
+# KTAP structure (the kernel's kunit.py parser and kds's rules on its
+# tree), the same way: it accepts the passing log and rejects each
+# structural fault (a failed case or suite, a missing, misnumbered or
+# cut-off result, a missing or empty plan, a second document, bad
+# indentation, a skip for want of a reference) and extracts the KTAP; a
+# missing log is a setup error.
 set -euo pipefail
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
@@ -46,55 +52,84 @@ mutate() {
 }
 
 if [ "${1:-}" = --kunit ]; then
+	# The KTAP structure: kunit.py's verdict (its summary) and kds's rules
+	# on its tree ("kds-vm: problem: ..." lines).
 	cp "$good" "$tmp/log"
-	expect "kunit.py parse: the recorded passing log" 0 \
+	expect "the recorded passing log: kunit.py's verdict" 0 \
 		'Testing complete\. Ran 13 tests: passed: 12, skipped: 1$'
+	expect "the recorded passing log: kds's verdict" 0 \
+		'^kds-vm: ktap: PASS: 2 suite\(s\), 12 case\(s\), 0 failed, 1 skipped$'
 	sed 's/$/\r/' "$good" >"$tmp/log"
-	expect "kunit.py parse: CRLF line ends" 0 'Ran 13 tests: passed: 12, skipped: 1$'
-	mutate "kunit.py parse: a failed case" 1 '\[FAILED\] port_bit_math' \
+	expect "CRLF line ends" 0 'Ran 13 tests: passed: 12, skipped: 1$'
+	mutate "a failed case: kunit.py's verdict" 1 '\[FAILED\] port_bit_math' \
 		's/    ok 4 port_bit_math/    not ok 4 port_bit_math/'
-	mutate "kunit.py parse: a case missing from a subtest" 1 'kds_port: missing expected subtest' \
+	expect "a failed case: named" 1 '^kds-vm: problem: not ok: kds_port\.port_bit_math$'
+	# kunit.py counts cases only: a suite reported "not ok" over passing
+	# cases passes it; kds's rule fails it.
+	mutate "a failed suite" 1 '^kds-vm: problem: not ok: kds_port$' \
+		's/\] ok 1 kds_port/] not ok 1 kds_port/'
+	mutate "a case missing from a subtest: kunit.py's verdict" 1 'kds_port: missing expected subtest' \
 		'/ok 7 port_sysfs_streq/d; s/ok 8 port_list/ok 7 port_list/; s/ok 9 port_ref/ok 8 port_ref/; s/ok 10 port_ref/ok 9 port_ref/; s/ok 11 port_at/ok 10 port_at/; s/ok 12 port_locks/ok 11 port_locks/'
-	mutate "kunit.py parse: results out of order" 1 'Expected test number 5 but found 6' \
+	expect "a case missing from a subtest: counted" 1 'problem: KTAP: subtest kds_port ran 11 of 12 planned$'
+	mutate "results out of order" 1 'Expected test number 5 but found 6' \
 		'/ok 5 port_arith/d'
-	mutate "kunit.py parse: a cut-off subtest" 1 'missing expected subtest' \
-		'/ok 11 port_atomics/,$d'
-	mutate "kunit.py parse: no KTAP at all" 1 'could not find any KTAP output' \
+	# A misnumbered result with every case present: kunit.py prints an
+	# [ERROR] and passes the log; kds's rule fails it.
+	mutate "a misnumbered result" 1 "problem: KTAP: kunit's parser reported 1 error" \
+		's/    ok 5 port_arith/    ok 15 port_arith/'
+	mutate "a short top-level plan" 1 'problem: KTAP: the top level ran 1 of 2 planned$' \
+		'/ok 2 kds_injected/d'
+	mutate "no plan" 1 'problem: KTAP: the top level has no plan$' \
+		'/\] 1\.\.2$/d'
+	mutate "no plan in a subtest" 1 'problem: KTAP: subtest kds_port has no plan$' \
+		'/\]     1\.\.12$/d'
+	mutate "an empty top-level plan" 1 'problem: KTAP: empty top-level plan$' \
+		's/\] 1\.\.2$/] 1..0/'
+	mutate "no KTAP at all" 1 'could not find any KTAP output' \
 		'/KTAP version 1/d'
+	expect "no KTAP at all: kds's verdict" 1 '^kds-vm: problem: kunit\.py parse rejects the KTAP'
+	mutate "a second KTAP document" 1 'problem: KTAP: a second KTAP document' \
+		's/^\(.*kds_test: 0 suite(s) failed\)$/\1\nKTAP version 1/'
+	mutate "a cut-off subtest: kunit.py's verdict" 1 'missing expected subtest' \
+		'/ok 11 port_atomics/,$d'
+	expect "a cut-off subtest: counted" 1 'problem: KTAP: subtest kds_port ran 10 of 12 planned$'
+	mutate "mis-indented KTAP" 1 'problem: KTAP: result "ok 3 port_node_alloc_aligned_zeroed" indented 2 spaces, not 4$' \
+		's/    ok 3 port_node/  ok 3 port_node/'
+
+	# A suite may skip only for a reason of the build or the runner; a
+	# cross-check skipped for want of its reference in the guest fails.
+	mutate "a suite skipped for want of the kernel's reference" 1 \
+		"problem: skipped: kds_injected # SKIP the kernel's device_dax driver is not loaded" \
+		"s/# SKIP no fault injected/# SKIP the kernel's device_dax driver is not loaded/"
+	mutate "a suite skipped for want of kds.ko's bus" 1 'problem: skipped: kds_injected # SKIP kds.ko' \
+		"s/# SKIP no fault injected/# SKIP kds.ko (with its kds_dax bus) is not loaded/"
+	mutate "a suite whose component is not part of the build" 0 '^kds-vm: ktap: PASS: .* 1 skipped$' \
+		"s/# SKIP no fault injected/# SKIP dax_bus is not part of this build/"
+
+	# Extraction (--ktap) keeps exactly the KTAP document.
+	"$here/ktap_parse.sh" --ktap "$tmp/ktap" "$good" >/dev/null 2>&1 || true
+	if [ "$(head -n 1 "$tmp/ktap")" = "KTAP version 1" ] && [ "$(wc -l <"$tmp/ktap")" = 19 ] &&
+		[ "$(tail -n 1 "$tmp/ktap")" = "ok 2 kds_injected # SKIP no fault injected" ]; then
+		echo "ok: extraction"
+	else
+		echo "FAIL: extraction:"; head -n 40 "$tmp/ktap"; failures=$((failures + 1))
+	fi
+
 	rm -f "$tmp/log"
-	expect "kunit.py parse: a missing log" 2 'cannot read'
+	expect "a missing log" 2 'cannot read'
 	[ "$failures" = 0 ] || { echo "$failures case(s) failed"; exit 1; }
 	echo "all cases passed"
 	exit 0
 fi
 
+# The console: the init script's verdicts and the kernel's reports.
 cp "$good" "$tmp/log"
-expect "the recorded passing log passes" 0 '^kds-vm: PASS: 2 suite\(s\), 12 case\(s\), 0 failed, 1 skipped'
+expect "the recorded passing log passes" 0 '^kds-vm: console: PASS: 1 expected warning line\(s\), 2 clean unload\(s\)$'
 
 # Console lines with carriage returns (raw serial) parse the same.
 sed 's/$/\r/' "$good" >"$tmp/log"
-expect "CRLF line ends" 0 '^kds-vm: PASS'
+expect "CRLF line ends" 0 '^kds-vm: console: PASS'
 
-mutate "a failed case" 1 'not ok: kds_port.port_bit_math' \
-	's/    ok 4 port_bit_math/    not ok 4 port_bit_math/'
-mutate "a failed suite" 1 'not ok: kds_port' \
-	's/\] ok 1 kds_port/] not ok 1 kds_port/'
-mutate "a case missing from a subtest" 1 'subtest kds_port ran 11 of 12' \
-	'/ok 7 port_sysfs_streq/d; s/ok 8 port_list/ok 7 port_list/; s/ok 9 port_ref/ok 8 port_ref/; s/ok 10 port_ref/ok 9 port_ref/; s/ok 11 port_at/ok 10 port_at/; s/ok 12 port_locks/ok 11 port_locks/'
-mutate "results out of order" 1 'result 6 out of order' \
-	'/ok 5 port_arith/d'
-mutate "a short top-level plan" 1 'top-level plan 2 but 1 result' \
-	'/ok 2 kds_injected/d'
-mutate "no plan" 1 'before a plan|has no plan' \
-	'/\] 1\.\.2$/d'
-mutate "an empty top-level plan" 1 'empty top-level plan' \
-	's/\] 1\.\.2$/] 1..0/'
-mutate "no KTAP at all" 1 'no "KTAP version 1" document' \
-	'/KTAP version 1/d'
-mutate "a second KTAP document" 1 'a second KTAP document' \
-	's/^\(.*kds_test: 0 suite(s) failed\)$/\1\nKTAP version 1/'
-mutate "a cut-off subtest" 1 'cut off inside subtest kds_port' \
-	'/ok 11 port_atomics/,$d'
 mutate "a warning outside the bracket" 1 'kernel warning: WARNING: CPU: 0 PID: 90 at mm/slab' \
 	's/^\(.*kds: loaded\)$/\1\n[    3.64] WARNING: CPU: 0 PID: 90 at mm\/slab.c:1 x+0x1\/0x2/'
 mutate "a bracket with no warning in it" 1 'expect-warning bracket with no kernel warning in it: port_refcount_saturation: refcount_t saturation' \
@@ -105,7 +140,7 @@ mutate "an oops" 1 'kernel error: .*Oops' \
 	's/^\(.*kds: loaded\)$/\1\n[    3.64] Oops: 0000 [#1] PREEMPT SMP NOPTI/'
 mutate "a BUG" 1 'kernel error: BUG: unable' \
 	's/^\(.*kds: loaded\)$/\1\n[    3.64] BUG: unable to handle page fault for address: 0000000000000008/'
-mutate "DEBUG: is not a BUG" 0 '^kds-vm: PASS' \
+mutate "DEBUG: is not a BUG" 0 '^kds-vm: console: PASS' \
 	's/^\(.*kds: loaded\)$/\1\n[    3.64] DEBUG: something harmless/'
 mutate "a panic" 1 'kernel error: Kernel panic' \
 	's/^\(.*kds: loaded\)$/\1\n[    3.64] Kernel panic - not syncing: Fatal exception/'
@@ -125,10 +160,8 @@ mutate "init never finished" 1 'did not finish' \
 	'/^kds-vm: done$/d'
 mutate "init never started" 1 'never started' \
 	'/^kds-vm: init start/d'
-mutate "mis-indented KTAP" 1 'indentation of 2 spaces' \
-	's/    ok 3 port_node/  ok 3 port_node/'
 
-# Debug-kernel reports (kernel/debug/): lockdep even inside an
+# Debug-kernel reports (kernel/vm/debug_kernel.sh): lockdep even inside an
 # expect-warning bracket; kmemleak only when the backtrace names a kds
 # module or an unloaded module's address.
 mutate "lockdep inside a bracket" 1 'checker: .*possible circular locking dependency' \
@@ -143,10 +176,10 @@ mutate "a kmemleak report naming kds" 1 'kmemleak: unreferenced object 0xffff888
 	's/^kds-vm: done$/kds-vm: kmemleak: unreferenced object 0xffff8880 (size 64):\nkds-vm: kmemleak:   backtrace:\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<(____ptrval____)>] kds_dax_glue_reserve+0x1\/0x2 [kds]\nkds-vm: done/'
 mutate "a kmemleak report from an unloaded module" 1 'kmemleak: unreferenced object 0xffff8880 \(size 32\): from 0xffffffffc0012345' \
 	's/^kds-vm: done$/kds-vm: kmemleak: unreferenced object 0xffff8880 (size 32):\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<ffffffffc0012345>] 0xffffffffc0012345\nkds-vm: done/'
-mutate "a kmemleak report of the kernel's own while kds.ko is loaded" 0 '^kds-vm: PASS' \
+mutate "a kmemleak report of the kernel's own while kds.ko is loaded" 0 '^kds-vm: console: PASS' \
 	's/^kds-vm: done$/kds-vm: kmemleak: begin loaded\nkds-vm: kmemleak: unreferenced object 0xffff8880 (size 32):\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<ffffffff81234599>] acpi_init+0x1\/0x2\nkds-vm: kmemleak: summary 0 naming a kds module, 1 other(s)\nkds-vm: kmemleak: end loaded\nkds-vm: done/'
 
-# kmemleak itself (kernel/debug/stress.sh, run.sh --kmemleak): it must stay
+# kmemleak itself (kernel/vm/stress.sh, run.sh --kmemleak): it must stay
 # on, and its baseline scan (before kds.ko loads, whose reports it clears)
 # and its final scan (after kds.ko's unload) must run to the end; any
 # object the final scan reports is new since the baseline and fails,
@@ -177,7 +210,7 @@ off="[    3.50] kmemleak: Kernel memory leak detector disabled"
 mutate "kmemleak switched itself off" 1 'checker: kmemleak switched itself off: .*Kernel memory leak detector disabled' \
 	's/^\(.*kds: loaded\)$/\1\n[    3.64] kmemleak: Kernel memory leak detector disabled/'
 vars=(-v kmemleak=1)
-scanned "kmemleak: baseline and final scans, nothing new" 0 '^kds-vm: PASS' "$base_ok" "$final_ok"
+scanned "kmemleak: baseline and final scans, nothing new" 0 '^kds-vm: console: PASS' "$base_ok" "$final_ok"
 scanned "kmemleak: no scan at all" 1 'the baseline scan .* did not run' "" ""
 scanned "kmemleak: no final scan" 1 'the final scan .* did not run' "$base_ok" ""
 scanned "kmemleak: no baseline scan" 1 'the baseline scan .* did not run' "" "$final_ok"
@@ -204,27 +237,8 @@ $k     [<ffffffff81234567>] kstrdup+0x1/0x2
 $k     [<ffffffff81234599>] dev_err_probe+0x1/0x2
 $k summary 1 unreferenced object(s) new since the baseline
 $k end final"
-scanned "kmemleak: the baseline's own reports are the kernel's" 0 '^kds-vm: PASS' "$base_ok" "$final_ok"
+scanned "kmemleak: the baseline's own reports are the kernel's" 0 '^kds-vm: console: PASS' "$base_ok" "$final_ok"
 vars=()
-
-# A suite may skip only for a reason of the build or the runner; a
-# cross-check skipped for want of its reference in the guest fails.
-mutate "a suite skipped for want of the kernel's reference" 1 \
-	"skipped: kds_injected # SKIP the kernel's device_dax driver is not loaded" \
-	"s/# SKIP no fault injected/# SKIP the kernel's device_dax driver is not loaded/"
-mutate "a suite skipped for want of kds.ko's bus" 1 'skipped: kds_injected # SKIP kds.ko' \
-	"s/# SKIP no fault injected/# SKIP kds.ko (with its kds_dax bus) is not loaded/"
-mutate "a suite whose component is not part of the build" 0 '^kds-vm: PASS: .* 1 skipped' \
-	"s/# SKIP no fault injected/# SKIP dax_bus is not part of this build/"
-
-# Extraction keeps exactly the KTAP document.
-awk -v mode=extract -f "$check" "$good" >"$tmp/ktap"
-if [ "$(head -n 1 "$tmp/ktap")" = "KTAP version 1" ] && [ "$(wc -l <"$tmp/ktap")" = 19 ] &&
-	[ "$(tail -n 1 "$tmp/ktap")" = "ok 2 kds_injected # SKIP no fault injected" ]; then
-	echo "ok: extraction"
-else
-	echo "FAIL: extraction:"; cat "$tmp/ktap"; failures=$((failures + 1))
-fi
 
 if [ "$failures" != 0 ]; then
 	echo "$failures check(s) failed"

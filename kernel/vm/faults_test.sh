@@ -8,7 +8,7 @@
 #   kernel/vm/faults_test.sh [--cases PROG]...   (options passed to run.sh)
 #
 # The planted faults must be the only failures: the run's report
-# (check.awk's problems, kunit.py's verdict, the --cases comparison) must
+# (check.awk's problems, ktap_parse.sh's, the --cases comparison) must
 # hold exactly the problems the three faults cause, one line each, and
 # nothing else. A real failure anywhere else (another suite's "not ok", a
 # skipped cross-check, a sysfs check, a second warning or call trace, a
@@ -70,7 +70,7 @@ fi
 
 # The counts: two results failed (the case and its suite), nothing skipped
 # but the runner's own, every other case passed in kunit.py's reading too.
-for want in '^kds-vm: FAIL: [0-9]+ suite\(s\), [0-9]+ case\(s\), 2 failed, 0 skipped, ' \
+for want in '^kds-vm: ktap: FAIL: [0-9]+ suite\(s\), [0-9]+ case\(s\), 2 failed, 0 skipped$' \
 	'Testing complete\. Ran [0-9]+ tests: passed: [0-9]+, failed: 1$' \
 	'Failures: kds_injected\.injected_failure$' \
 	'facts: .*swiotlb 1'; do

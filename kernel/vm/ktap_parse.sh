@@ -1,28 +1,41 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# ktap_parse.sh LOG - judge the KTAP structure of a console log with the
-# kernel's own parser, `kunit.py parse` (tools/testing/kunit of Debian's
-# linux-source-6.1), as a second opinion next to check.awk: plans, test
-# numbering, nesting and results as KUnit's tooling reads them. It knows
-# nothing of kds's own rules (oopses, warning brackets, leaks, the top-level
-# plan being present), which stay check.awk's.
+# ktap_parse.sh [--ktap FILE] LOG - judge the KTAP structure of a console
+# log: the one judge of it. The kernel's own parser, the kunit_parser of
+# `kunit.py parse` (tools/testing/kunit of Debian's linux-source-6.1),
+# reads the log, and ktap_judge.py checks kds's rules on the tree it
+# builds: kunit.py's verdict, no parse error, the plans present and
+# complete, no "not ok" at any level, no skip but the build's or the
+# runner's, four spaces per nesting level, one document (ktap_judge.py
+# says which rule kunit.py alone does not enforce). check.awk judges the
+# rest of the console (oopses, warnings, leaks, the init script).
 #
-# Prints kunit.py's summary (bounded: at most 80 lines, its last lines, the
-# verdict, always among them). Exit status: 0 when kunit.py parses
-# the log and every test passed or was skipped, 1 when it reports a failure
-# or a parse error, 2 on a setup error.
+# Prints kunit's summary (bounded: at most 80 lines, its last lines, the
+# verdict, always among them), then kds's problem lines ("kds-vm: problem:
+# ...", at most 21) and a summary line "kds-vm: ktap: PASS|FAIL: N
+# suite(s), M case(s), F failed, S skipped". --ktap FILE: also writes the
+# KTAP document's lines, without the console's other lines and prefixes,
+# to FILE. Exit status: 0 when the KTAP passes, 1 when it fails, 2 on a
+# setup error.
 #
 # kunit.py is extracted once from $KDS_LINUX_SOURCE (default
 # /usr/src/linux-source-6.1.tar.xz, installed by ./bazelw) into
 # $KDS_CACHE_DIR/kunit/<key>/, KDS_CACHE_DIR defaulting to ~/.cache/kds as
-# for kernel/debug/debug_kernel.sh (the password database's home, so a
+# for kernel/vm/debug_kernel.sh (the password database's home, so a
 # Bazel test finds the same cache). <key> follows the tarball's size and
 # modification time.
 set -euo pipefail
+here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 die() { echo "ktap_parse.sh: $*" >&2; exit 2; }
-[ $# -eq 1 ] || die "usage: $0 LOG"
+ktap=
+if [ "${1:-}" = --ktap ] && [ $# -ge 2 ]; then
+	ktap=$2
+	shift 2
+fi
+[ $# -eq 1 ] || die "usage: $0 [--ktap FILE] LOG"
 log=$1
+[ -r "$here/ktap_judge.py" ] || die "$here/ktap_judge.py missing"
 [ -r "$log" ] || die "cannot read $log"
 command -v python3 >/dev/null || die "python3 not found"
 tarball=${KDS_LINUX_SOURCE:-/usr/src/linux-source-6.1.tar.xz}
@@ -56,13 +69,15 @@ if [ ! -f "$kunit/kunit.py" ]; then
 	exec 9>&-
 fi
 
-# kunit.py keeps the lines from "KTAP version" on, minus the prefix (the
-# console timestamp) that line has; it needs no kernel tree or build.
+# kunit's parser keeps the lines from "KTAP version" on, minus the prefix
+# (the console timestamp) that line has; it needs no kernel tree or build.
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+report=$(mktemp)
+trap 'rm -f "$out" "$report"' EXIT
 rc=0
-tr -d '\r' <"$log" | python3 "$kunit/kunit.py" parse >"$out" 2>&1 || rc=$?
-# The first 76 lines, and always the last 3: kunit.py ends with its
+tr -d '\r' <"$log" |
+	python3 "$here/ktap_judge.py" "$kunit" "$report" ${ktap:+"$ktap"} >"$out" 2>&1 || rc=$?
+# The first 76 lines, and always the last 3: kunit's parser ends with its
 # verdict ("Testing complete. Ran N tests: passed: ..., failed: ...",
 # "Failures: suite.case").
 n=$(wc -l <"$out")
@@ -73,7 +88,9 @@ else
 	echo "ktap_parse.sh: ... $((n - 79)) more line(s)"
 	tail -n 3 "$out"
 fi
+cat "$report"
 case $rc in
 0) exit 0 ;;
-*) exit 1 ;;
+1) exit 1 ;;
+*) echo "ktap_parse.sh: ktap_judge.py failed (status $rc)" >&2; exit 2 ;;
 esac

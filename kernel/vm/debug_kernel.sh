@@ -4,7 +4,7 @@
 # debug_kernel.sh - build (once) and print the cached debug kernel kds.ko is
 # tested in.
 #
-#   kernel/debug/debug_kernel.sh [kasan|kcsan]        (default: kasan)
+#   kernel/vm/debug_kernel.sh [kasan|kcsan]        (default: kasan)
 #
 # Prints the cache directory of the requested configuration, building it
 # first when it is missing. The directory holds:
@@ -17,7 +17,8 @@
 #   kernel.release   the version string (KVER)
 #   System.map, config, info.txt (the cache key's inputs, the build time)
 #
-# The configuration is common.config plus <variant>.config, applied with
+# The configuration is configs/common.config plus configs/<variant>.config,
+# applied with
 # "make allnoconfig KCONFIG_ALLCONFIG=..." to /usr/src/linux-source-6.1.tar.xz
 # (Debian's linux-source-6.1) in a separate O= folder; every line of the
 # fragment must survive olddefconfig, or the build fails (Kconfig silently
@@ -64,7 +65,7 @@ cache=$KDS_CACHE_DIR/debug-kernel
 mkdir -p "$cache"
 
 # ---- the key
-fragments=("$here/common.config" "$here/$variant.config")
+fragments=("$here/configs/common.config" "$here/configs/$variant.config")
 inputs=$(
 	echo "variant $variant"
 	echo "tarball $(sha256sum <"$tarball" | cut -d' ' -f1)"

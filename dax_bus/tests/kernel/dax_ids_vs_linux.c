@@ -1,48 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dax_ids_sysfs.c - suites kds_dax_ids_vs_linux and kds_dax_ids_via_sysfs:
- * the dax id case table (dax_bus/tests/id_cases.h) written to
- * the running kernel's own dax bus (/sys/bus/dax/drivers/device_dax/new_id
- * and remove_id) and to kds.ko's: each must give its column of the table.
- * Kernel only; the table's cases that need no running kernel are
- * dax_bus/tests/cases_ids.c, run in both worlds. Which device a driver then binds is compared
- * by the VM's daxctl program (kernel/vm/daxctl.c).
+ * dax_ids_vs_linux.c - suite kds_dax_ids_vs_linux: the dax id case table
+ * (dax_bus/tests/id_cases.h) written to the running kernel's own dax bus
+ * (/sys/bus/dax/drivers/device_dax/new_id and remove_id) and to kds's
+ * stores: each must give its column of the table. Kernel only; the
+ * table's cases that need no running kernel are dax_bus/tests/cases_ids.c,
+ * run in both worlds, and kds.ko's own sysfs files are
+ * dax_ids_via_sysfs.c's. Which device a driver then binds is compared by
+ * the VM's daxctl program (kernel/vm/daxctl.c).
  */
 #include "kds_port.h"
 #include "kds/components.h"
 #include "kds_ktap.h"
-#include "kernel_side.h"
 
 #ifdef KDS_HAVE_DAX_BUS
-#include "kds/dax_bus.h"
-#include "dax_bus/tests/id_cases.h"
-
-#define KDS_DAX_KERNEL_DRV	"/sys/bus/dax/drivers/device_dax/"
-/* The driver kds.ko registers on its own bus (kernel/dax_bus/glue.c). */
-#define KDS_DAX_KDS_DRV		"/sys/bus/kds_dax/drivers/kds_device_dax/"
-
-/* What one id case gives on kds's core stores and through a sysfs driver. */
-struct kds_dax_id_writes {
-	ssize_t core_new, sysfs_new, core_remove, sysfs_remove;
-};
-
-/*
- * Writes case @c four times, in this order: kds's new_id store on @drv,
- * the sysfs file @dir "new_id", kds's remove_id store, @dir "remove_id".
- */
-static void kds_dax_write_case(struct kds_dax_driver *drv, const char *dir,
-			       const struct kds_dax_id_case *c,
-			       struct kds_dax_id_writes *w)
-{
-	char path[96];
-
-	w->core_new = kds_dax_new_id_store(drv, c->input, c->len);
-	snprintf(path, sizeof(path), "%snew_id", dir);
-	w->sysfs_new = kds_test_sysfs_write(path, c->input, c->len);
-	w->core_remove = kds_dax_remove_id_store(drv, c->input, c->len);
-	snprintf(path, sizeof(path), "%sremove_id", dir);
-	w->sysfs_remove = kds_test_sysfs_write(path, c->input, c->len);
-}
+#include "dax_id_writes.h"
 
 /*
  * The same bytes through kds's new_id and the running kernel's: each side
@@ -104,62 +76,14 @@ static void dax_new_id_vs_linux(struct kds_expect *e)
 	kds_dax_bus_destroy(&bus);
 }
 
-/*
- * The same bytes written to kds.ko's own bus (/sys/bus/kds_dax, the glue in
- * kernel/dax_bus/) must give what the core store gives, except that sysfs
- * answers an empty write with 0 before any store runs.
- */
-static void dax_kds_sysfs_matches_core(struct kds_expect *e)
-{
-	struct kds_dax_bus bus;
-	struct kds_dax_driver drv = { .name = "kds_test_dax" };
-	unsigned int accepted = 0;
-	size_t i;
-
-	kds_dax_bus_init(&bus);
-	KDS_ASSERT(e, kds_dax_driver_register(&bus, &drv) == 0);
-	for (i = 0; i < ARRAY_SIZE(kds_dax_id_cases); i++) {
-		const struct kds_dax_id_case *c = &kds_dax_id_cases[i];
-		struct kds_dax_id_writes w;
-
-		kds_dax_write_case(&drv, KDS_DAX_KDS_DRV, c, &w);
-		if (!c->len) {
-			w.core_new = 0;
-			w.core_remove = 0;
-		}
-		if (w.core_new != w.sysfs_new || w.core_remove != w.sysfs_remove)
-			kds_expect_fail(e, __FILE__, __LINE__,
-					"case %zu (%s): new_id core %zd sysfs %zd, remove_id core %zd sysfs %zd",
-					i, c->what, w.core_new, w.sysfs_new,
-					w.core_remove, w.sysfs_remove);
-		accepted += w.sysfs_new > 0;
-	}
-	kds_expect_note(e, "%zu inputs, %u accepted through /sys/bus/kds_dax",
-			ARRAY_SIZE(kds_dax_id_cases), accepted);
-	KDS_EXPECT(e, accepted > 0);
-	kds_dax_driver_unregister(&drv);
-	kds_dax_bus_destroy(&bus);
-}
-
 static const struct kds_case kds_dax_vs_linux_cases[] = {
 	KDS_CASE(dax_new_id_vs_linux),
-};
-
-static const struct kds_case kds_dax_sysfs_cases[] = {
-	KDS_CASE(dax_kds_sysfs_matches_core),
 };
 
 static const char *kds_dax_vs_linux_skip(void)
 {
 	if (!kds_test_path_exists(KDS_DAX_KERNEL_DRV "new_id"))
 		return "the kernel's device_dax driver is not loaded";
-	return NULL;
-}
-
-static const char *kds_dax_sysfs_skip(void)
-{
-	if (!kds_test_path_exists(KDS_DAX_KDS_DRV "new_id"))
-		return "kds.ko (with its kds_dax bus) is not loaded";
 	return NULL;
 }
 
@@ -170,14 +94,8 @@ static void dax_absent(struct kds_expect *e)
 }
 
 static const struct kds_case kds_dax_vs_linux_cases[] = { KDS_CASE(dax_absent) };
-static const struct kds_case kds_dax_sysfs_cases[] = { KDS_CASE(dax_absent) };
 
 static const char *kds_dax_vs_linux_skip(void)
-{
-	return "dax_bus is not part of this build";
-}
-
-static const char *kds_dax_sysfs_skip(void)
 {
 	return "dax_bus is not part of this build";
 }
@@ -186,5 +104,3 @@ static const char *kds_dax_sysfs_skip(void)
 
 KDS_SUITE(kds_suite_dax_ids_vs_linux, "kds_dax_ids_vs_linux", kds_dax_vs_linux_cases,
 	  kds_dax_vs_linux_skip);
-KDS_SUITE(kds_suite_dax_ids_via_sysfs, "kds_dax_ids_via_sysfs", kds_dax_sysfs_cases,
-	  kds_dax_sysfs_skip);

@@ -14,7 +14,8 @@
 #   FAULTS       load /lib/kds/kds_faults.ko with faults=FAULTS after kds.ko's
 #                final unload (planted bugs: the run must then fail)
 #
-# extra_before_load: the kmemleak baseline: a scan before any kds module
+# extra_before_load: a check that the kernel has NUMA node 0 in sysfs, then
+# the kmemleak baseline: a scan before any kds module
 # is loaded, whose reports (the kernel's own, from boot) are then cleared,
 # so that later scans report only objects that became unreferenced since.
 # extra_before_unload: the stress (below), then checks that the bus still
@@ -221,6 +222,14 @@ kmemleak_scan() {
 }
 
 extra_before_load() {
+	# The real daxctl onlines hot-added memory through
+	# /sys/devices/system/node/node<N>/memory*: only a NUMA kernel
+	# (configs/common.config) has those folders.
+	if [ -d /sys/devices/system/node/node0 ]; then
+		say "numa: node0 present"
+	else
+		fail "numa: /sys/devices/system/node/node0 missing (a kernel without CONFIG_NUMA?)"
+	fi
 	kmemleak_scan baseline
 }
 

@@ -16,7 +16,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
-	here="$TEST_SRCDIR/kds/kernel/debug"
+	here="$TEST_SRCDIR/kds/kernel/vm"
 fi
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-debug-cached.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

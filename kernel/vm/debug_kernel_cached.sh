@@ -3,7 +3,7 @@
 #
 # debug_kernel_cached.sh - is a debug kernel already built? Never builds.
 #
-#   kernel/debug/debug_kernel_cached.sh [kasan|kcsan]        (default: kasan)
+#   kernel/vm/debug_kernel_cached.sh [kasan|kcsan]        (default: kasan)
 #
 # Prints the cache folder debug_kernel.sh would print for the same
 # configuration, if that kernel is complete there (its kernel.release
@@ -33,7 +33,7 @@ case $variant in
 kasan | kcsan) ;;
 *) die "unknown configuration '$variant' (kasan or kcsan)" ;;
 esac
-[ $# -le 1 ] || die "usage: kernel/debug/debug_kernel_cached.sh [kasan|kcsan]"
+[ $# -le 1 ] || die "usage: kernel/vm/debug_kernel_cached.sh [kasan|kcsan]"
 tarball=${KDS_LINUX_SOURCE:-/usr/src/linux-source-6.1.tar.xz}
 [ -r "$tarball" ] || die "$tarball missing (apt-get install linux-source-6.1)"
 for tool in gcc ld sha256sum; do
@@ -43,7 +43,7 @@ done
 cache=$("$here/../cache_dir.sh")/debug-kernel
 
 # The key, exactly as debug_kernel.sh computes it.
-fragments=("$here/common.config" "$here/$variant.config")
+fragments=("$here/configs/common.config" "$here/configs/$variant.config")
 inputs=$(
 	echo "variant $variant"
 	echo "tarball $(sha256sum <"$tarball" | cut -d' ' -f1)"
@@ -59,5 +59,5 @@ if [ -f "$dest/kernel.release" ]; then
 	echo "$dest"
 	exit 0
 fi
-echo "debug_kernel_cached.sh: no $variant debug kernel built at $dest (kernel/debug/debug_kernel.sh $variant builds it)" >&2
+echo "debug_kernel_cached.sh: no $variant debug kernel built at $dest (kernel/vm/debug_kernel.sh $variant builds it)" >&2
 exit 1

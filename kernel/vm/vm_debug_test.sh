@@ -3,15 +3,15 @@
 #
 # vm_debug_test.sh - kds.ko and kds_test.ko on the debug kernel.
 #
-#   kernel/debug/vm_debug_test.sh [--faults] [--cases PROG]... [kasan|kcsan]
+#   kernel/vm/vm_debug_test.sh [--faults] [--cases PROG]... [kasan|kcsan]
 #
-# Gets the cached debug kernel (kernel/debug/debug_kernel.sh: built on the
+# Gets the cached debug kernel (kernel/vm/debug_kernel.sh: built on the
 # first run), builds kds.ko and kds_test.ko against its build tree and runs
-# kernel/vm/run.sh on it with -smp 2 and 1 GiB: the whole VM suite, the
-# sysfs script, then kernel/debug/stress.sh (a kmemleak baseline before
+# run.sh on it with -smp 2 and 1 GiB: the whole VM suite, the
+# sysfs script, then stress.sh (a kmemleak baseline before
 # kds.ko loads, a concurrent stress of the kds_dax bus with rmmod/insmod of
 # kds.ko, then kmemleak scans). The run fails on anything
-# kernel/vm/check.awk fails on, which on this kernel includes KASAN, UBSAN,
+# check.awk fails on, which on this kernel includes KASAN, UBSAN,
 # lockdep, list-corruption, ODEBUG and KCSAN reports, kmemleak reports
 # naming a kds module, any object kmemleak reports after kds.ko's final
 # unload (new since the baseline), and kmemleak switching itself off or
@@ -21,12 +21,12 @@
 # dax bus. Its config has no EFI, so no DEV_DAX_HMEM (dax_hmem.ko, which
 # makes dax0.0 from soft-reserved memory); run.sh is told so
 # (KDS_VM_NO_HMEM) and the guest says it. Everything else of
-# kernel/vm/run.sh runs, the id cross-check against device_dax.ko included.
+# run.sh runs, the id cross-check against device_dax.ko included.
 #
 # --cases PROG (repeatable): passed to run.sh: every shared suite PROG runs
 # in userspace must have run in kds_test.ko with the same plan.
 #
-# --faults: the runner's self-test. Builds the test-only kernel/debug/faults
+# --faults: the runner's self-test. Builds the test-only kernel/vm/faults
 # module, loads it with faults=lock,leak,uaf after kds.ko's unload (the
 # stress is skipped), and passes only when the run fails and names each
 # planted bug: lockdep's circular dependency between kds_faults_a and
@@ -35,11 +35,11 @@
 # again from the final scan's rule (every object new since the baseline
 # fails, whatever its backtrace names), while the real suites still pass.
 # That rule on an object with no kds frame at all is proven on recorded
-# logs (kernel/vm/check_test.sh): a leak kds cannot plant deterministically
+# logs (check_test.sh): a leak kds cannot plant deterministically
 # in the kernel (a reference kept to a task or file is found again on a
 # cached stack, on some runs, and not reported).
 #
-# Environment: as kernel/vm/run.sh (KDS_VM_TIMEOUT defaults to 1200 here,
+# Environment: as run.sh (KDS_VM_TIMEOUT defaults to 1200 here,
 # KDS_VM_SMP to 2, KDS_VM_MEM to 1G), KDS_STRESS_SECS (default 10), and
 # KDS_DEBUG_KERNEL_CACHED_ONLY=1: take the kernel only if it is already
 # built (debug_kernel_cached.sh) and fail otherwise, never build it
@@ -47,9 +47,8 @@
 set -uo pipefail
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
-	here="$TEST_SRCDIR/kds/kernel/debug"
+	here="$TEST_SRCDIR/kds/kernel/vm"
 fi
-root=$(cd "$here/../.." && pwd)
 
 faults=0
 cases=()
@@ -82,14 +81,14 @@ export KDS_VM_MODULES=$dir/modules
 export KDS_VM_SMP=${KDS_VM_SMP:-2}
 export KDS_VM_MEM=${KDS_VM_MEM:-1G}
 export KDS_VM_TIMEOUT=${KDS_VM_TIMEOUT:-1200}
-export KDS_VM_NO_HMEM="the debug kernel has no dax_hmem.ko (EFI is off in kernel/debug/common.config, and DEV_DAX_HMEM needs EFI_SOFT_RESERVE)"
+export KDS_VM_NO_HMEM="the debug kernel has no dax_hmem.ko (EFI is off in kernel/vm/configs/common.config, and DEV_DAX_HMEM needs EFI_SOFT_RESERVE)"
 echo "vm_debug_test: $variant debug kernel $KVER from $dir"
 
 conf=$work/kds-debug.conf
 args=(--extra "$here/stress.sh" --kmemleak --add "$conf" --keep "$work/keep" ${cases[@]+"${cases[@]}"})
 if [ "$faults" = 0 ]; then
 	echo "STRESS_SECS=${KDS_STRESS_SECS:-10}" >"$conf"
-	"$root/kernel/vm/run.sh" "${args[@]}"
+	"$here/run.sh" "${args[@]}"
 	exit $?
 fi
 
@@ -103,7 +102,7 @@ if ! make -C "$KDIR" M="$work/faults" modules >"$work/faults/build.log" 2>&1; th
 fi
 printf 'STRESS_SECS=0\nFAULTS=lock,leak,uaf\n' >"$conf"
 out=$work/run.out
-"$root/kernel/vm/run.sh" "${args[@]}" --add "$work/faults/kds_faults.ko" >"$out" 2>&1
+"$here/run.sh" "${args[@]}" --add "$work/faults/kds_faults.ko" >"$out" 2>&1
 rc=$?
 fail=0
 if [ "$rc" != 1 ]; then
@@ -128,7 +127,7 @@ want "$out" 'kmemleak: unreferenced object .* \(size 64\):.* from kds_faults_lea
 want "$out" "kmemleak: new since the baseline scan, after kds.ko's unload: unreferenced object .* \(size 64\): first frame "
 want "$out" '^ok [0-9]+ kds_port$'
 want "$out" '^ok [0-9]+ kds_genradix_vs_linux$'
-want "$out" 'kds-vm: PASS|kds-vm: FAIL: [0-9]+ suite\(s\), [0-9]+ case\(s\), 0 failed'
+want "$out" '^kds-vm: ktap: PASS: [0-9]+ suite\(s\), [0-9]+ case\(s\), 0 failed'
 if [ "$fail" != 0 ]; then
 	echo "---- run.sh output"
 	cat "$out"
