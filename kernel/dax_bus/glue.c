@@ -12,14 +12,18 @@
  *     driver kds_kmem, which matches nothing until new_id names a device;
  *     both have new_id / remove_id (the core's stores) and the driver
  *     core's bind / unbind;
- *   - bus attributes create_region ("id start size align target_node") and
+ *   - bus attributes create_region ("id start size align target_node", and
+ *     as the system's bus optionally a sixth word "class") and
  *     delete_region ("id"), so tests can add and remove regions.
  *
  * Loaded with kds.dax_bus_name=dax, the same bus takes the system's names
  * (kds_dax_names_system: /sys/bus/dax, drivers device_dax and kmem) so
  * that the real daxctl drives it, and every device gets a device number
  * and a character device /dev/dax<region>.<n> (devtmpfs makes the node),
- * whose open fails with -EOPNOTSUPP: kds does not map the memory. The name
+ * whose open fails with -EOPNOTSUPP: kds does not map the memory; a
+ * region created with the word "class" puts its device in the 5.1
+ * compatibility class /sys/class/dax instead (which daxctl lists but will
+ * not reconfigure). The name
  * must be free: when a "dax" bus is already registered (the kernel's, built
  * in or dax.ko), the load fails with one message before anything is
  * registered.
@@ -161,6 +165,13 @@ static const struct kds_dax_bus_names *kds_dax_glue_names;
 #define KDS_DAX_GLUE_MINORS	256
 static dev_t kds_dax_glue_devt;
 static DEFINE_IDA(kds_dax_glue_minors);
+/*
+ * The 5.1 compatibility class /sys/class/dax (system's bus only): a region
+ * created with the word "class" carries its device there instead of on
+ * the bus, as dax_pmem_compat did; no driver matches it and it runs from
+ * creation to deletion.
+ */
+static struct class *kds_dax_glue_class;
 
 static struct kds_dax_glue_driver *kds_dax_glue_drv(struct device_driver *drv)
 {
@@ -467,12 +478,17 @@ static int kds_dax_glue_reserve(void *ctx, u64 start, u64 size,
 			name, (unsigned long long)start, (unsigned long long)size);
 	if (rc || !gdev->backed)
 		return rc;
-	res_name = kstrdup(name, GFP_KERNEL);
+	/*
+	 * The names and the resource belong to the iomem tree (and stay
+	 * there if the memory can never be taken back): the kernel's own
+	 * allocations, not kds's counted ones.
+	 */
+	res_name = (char *)kstrdup_const(name, GFP_KERNEL);
 	res = res_name ? request_mem_region(start, size, res_name) : NULL;
 	if (!res) {
 		pr_info("kds dax: %s: %#llx+%#llx is in use in the iomem tree\n",
 			name, (unsigned long long)start, (unsigned long long)size);
-		kfree(res_name);
+		kfree_const(res_name);
 		WARN_ON(kds_dax_unclaim(&kds_dax_glue_claims, start, size));
 		return res_name ? -EBUSY : -ENOMEM;
 	}
@@ -487,10 +503,10 @@ static void kds_dax_glue_unreserve(void *ctx, u64 start, u64 size)
 	struct kds_dax_glue_dev *gdev = ctx;
 
 	if (gdev->kmem_res) {
-		/* not busy any more, so not release_mem_region() */
-		release_resource(gdev->kmem_res);
-		kfree(gdev->kmem_res);
-		kfree(gdev->kmem_res_name);
+		/* busy again, as requested, so that the release finds it */
+		gdev->kmem_res->flags = IORESOURCE_MEM | IORESOURCE_BUSY;
+		release_mem_region(start, size);
+		kfree_const(gdev->kmem_res_name);
 		gdev->kmem_res = NULL;
 		gdev->kmem_res_name = NULL;
 	}
@@ -528,7 +544,7 @@ static int kds_dax_glue_add_memory(void *ctx, int nid, u64 start, u64 size)
 		pr_info("kds dax: %s: adding %#llx-%#llx as memory failed: %d\n",
 			gdev->core.name, (unsigned long long)start,
 			(unsigned long long)(start + size - 1), rc);
-		kfree(ram_name);
+		kfree_const(ram_name);
 		return rc;
 	}
 	gdev->kmem_ram_name = ram_name;
@@ -565,7 +581,7 @@ static int kds_dax_glue_remove_memory(void *ctx, int nid, u64 start, u64 size)
 			gdev->kmem_bound = false;
 			return rc;
 		}
-		kfree(gdev->kmem_ram_name);
+		kfree_const(gdev->kmem_ram_name);
 		gdev->kmem_ram_name = NULL;
 		pr_info("kds dax: %s: kds_kmem removed %#llx-%#llx\n",
 			gdev->core.name, (unsigned long long)start,
@@ -703,6 +719,9 @@ static struct kds_dax_glue_region *kds_dax_glue_find(int id)
 /* Take a region down: its dev_dax, its files, its core registration. */
 static void kds_dax_glue_region_destroy(struct kds_dax_glue_region *rg)
 {
+	/* A class device runs from creation on; no driver stops it. */
+	if (rg->dax->core.subsys == KDS_DEV_DAX_CLASS)
+		WARN_ON(kds_dax_device_dax_remove(&rg->dax->core));
 	kds_dax_glue_dev_unregister(rg->dax);
 	device_del(&rg->dev);
 	kds_dax_region_unregister(rg->core);
@@ -797,11 +816,13 @@ static int kds_dax_glue_classify(int id, u64 start, u64 size, bool *backed)
 
 /*
  * Create region @id over [@start, @start + @size) and its dev_dax
- * dax<id>.0, which is offered to the drivers once registered (the default
- * driver binds it).
+ * dax<id>.0: on the bus, offered to the drivers once registered (the
+ * default driver binds it); or, for %KDS_DEV_DAX_CLASS, in the
+ * compatibility class, run at once (the compat path's probe).
  */
 static int kds_dax_glue_region_create(int id, u64 start, u64 size,
-				      unsigned int align, int target_node)
+				      unsigned int align, int target_node,
+				      enum kds_dev_dax_subsys subsys)
 {
 	struct kds_dax_glue_region *rg;
 	struct kds_dax_glue_dev *gdev;
@@ -843,7 +864,7 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 
 	device_initialize(&gdev->dev);
 	gdev->dev.release = kds_dax_glue_dev_release;
-	rc = kds_dev_dax_init(&gdev->core, core, 0, KDS_DEV_DAX_BUS);
+	rc = kds_dev_dax_init(&gdev->core, core, 0, subsys);
 	if (rc) {
 		put_device(&gdev->dev);
 		goto err_del;
@@ -851,7 +872,10 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 	/* The bus sets private data at creation, as alloc_dax() does. */
 	kds_dev_dax_set_private(&gdev->core, gdev);
 	gdev->dev.parent = &rg->dev;
-	gdev->dev.bus = &kds_dax_glue_bus_type;
+	if (subsys == KDS_DEV_DAX_CLASS)
+		gdev->dev.class = kds_dax_glue_class;
+	else
+		gdev->dev.bus = &kds_dax_glue_bus_type;
 	gdev->dev.groups = kds_dax_glue_dev_groups;
 	rc = dev_set_name(&gdev->dev, "%s", gdev->core.name);
 	if (!rc)
@@ -861,7 +885,10 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 		goto err_del;
 	}
 	rg->dax = gdev;
-	kds_dax_glue_offer(gdev);
+	if (subsys == KDS_DEV_DAX_CLASS)
+		WARN_ON(kds_dax_device_dax_probe(&gdev->core));
+	else
+		kds_dax_glue_offer(gdev);
 	/* The creator's reference: the registration and the device hold it. */
 	kds_dax_region_put(core);
 	list_add_tail(&rg->node, &kds_dax_glue_regions);
@@ -913,23 +940,33 @@ static int kds_dax_glue_words(char *tmp, size_t size, const char *buf,
 static ssize_t create_region_store(struct bus_type *bus, const char *buf,
 				   size_t count)
 {
-	char tmp[128], *w[5];
+	enum kds_dev_dax_subsys subsys = KDS_DEV_DAX_BUS;
+	char tmp[128], *w[6];
 	unsigned long long start, size;
 	unsigned int align;
-	int id, node, rc;
+	int id, node, n, rc;
 
-	if (kds_dax_glue_words(tmp, sizeof(tmp), buf, count, w, 5) != 5 ||
+	n = kds_dax_glue_words(tmp, sizeof(tmp), buf, count, w, 6);
+	if ((n != 5 && n != 6) ||
 	    kstrtoint(w[0], 10, &id) || id < 0 ||
 	    kstrtoull(w[1], 0, &start) || kstrtoull(w[2], 0, &size) ||
-	    kstrtouint(w[3], 0, &align) || kstrtoint(w[4], 10, &node))
+	    kstrtouint(w[3], 0, &align) || kstrtoint(w[4], 10, &node) ||
+	    (n == 6 && strcmp(w[5], "class")))
 		return -EINVAL;
+	if (n == 6) {
+		/* /sys/class/dax exists only while kds is the system's bus */
+		if (!kds_dax_glue_class)
+			return -EOPNOTSUPP;
+		subsys = KDS_DEV_DAX_CLASS;
+	}
 	mutex_lock(&kds_dax_glue_lock);
 	if (!kds_dax_glue_open)
 		rc = -ENODEV;
 	else if (kds_dax_glue_find(id))
 		rc = -EEXIST;
 	else
-		rc = kds_dax_glue_region_create(id, start, size, align, node);
+		rc = kds_dax_glue_region_create(id, start, size, align, node,
+						subsys);
 	mutex_unlock(&kds_dax_glue_lock);
 	return rc ? rc : (ssize_t)count;
 }
@@ -1043,6 +1080,16 @@ static int kds_dax_glue_choose_names(void)
 					 KDS_DAX_GLUE_MINORS, names->bus);
 		if (rc)
 			return rc;
+		kds_dax_glue_class = class_create(THIS_MODULE, names->bus);
+		if (IS_ERR(kds_dax_glue_class)) {
+			rc = PTR_ERR(kds_dax_glue_class);
+			kds_dax_glue_class = NULL;
+			pr_err("kds dax: creating /sys/class/%s failed: %d\n",
+			       names->bus, rc);
+			unregister_chrdev_region(kds_dax_glue_devt,
+						 KDS_DAX_GLUE_MINORS);
+			return rc;
+		}
 	}
 	kds_dax_glue_names = names;
 	kds_dax_glue_bus_type.name = names->bus;
@@ -1060,8 +1107,11 @@ static int kds_dax_glue_choose_names(void)
 /* Give back what kds_dax_glue_choose_names() reserved. */
 static void kds_dax_glue_release_names(void)
 {
-	if (kds_dax_glue_names && kds_dax_glue_names->system)
+	if (kds_dax_glue_names && kds_dax_glue_names->system) {
+		class_destroy(kds_dax_glue_class);
+		kds_dax_glue_class = NULL;
 		unregister_chrdev_region(kds_dax_glue_devt, KDS_DAX_GLUE_MINORS);
+	}
 	ida_destroy(&kds_dax_glue_minors);
 	kds_dax_glue_names = NULL;
 }

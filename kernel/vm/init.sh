@@ -252,8 +252,10 @@ EOF_PCI
 	else
 		check 1 "a PCI bus window of at least 4 MiB in /proc/iomem"
 	fi
-	sr=$(sed -n 's/^\([0-9a-f]*\)-\([0-9a-f]*\) : Soft Reserved$/0x\1-0x\2/p' /proc/iomem | head -n 1)
-	expect_eq "run.sh's memmap= made 0x10000000-0x17ffffff Soft Reserved" "$sr" "0x10000000-0x17ffffff"
+	sr=$(sed -n 's/^ *\([0-9a-f]*\)-\([0-9a-f]*\) : Soft Reserved$/0x\1-0x\2/p' /proc/iomem | head -n 1)
+	expect_eq "run.sh's memmap= made 0x10000000-0x17ffffff Soft Reserved (under hmem.0 where dax_hmem runs)" "$sr" "0x10000000-0x17ffffff"
+	[ "$sr" = "0x10000000-0x17ffffff" ] ||
+		sed -n '1,40s/^/kds-vm: sysfs: iomem: /p' /proc/iomem
 	spec="13 0x17e00000 0x400000 0x200000 0"
 	err=$( { echo "$spec" >$B/create_region; } 2>&1 ) && got=ok || got=$err
 	case $got in *"resource busy"*) got=EBUSY ;; esac
@@ -302,6 +304,13 @@ EOF_PCI
 			"/proc/iomem: nothing of region 14 left"
 	fi
 	expect_write "delete an unknown region" FAIL $B/delete_region 99
+	# the compatibility class exists only while kds is the system's bus
+	err=$( { echo "16 0x1016000000 0x8000000 0x200000 0 class" >$B/create_region; } 2>&1 ) && got=ok || got=$err
+	case $got in *"not supported"*) got=EOPNOTSUPP ;; esac
+	expect_eq "create region with 'class' on kds_dax" "$got" EOPNOTSUPP
+	expect_write "create region with a sixth word other than 'class'" EINVAL $B/create_region "16 0x1016000000 0x8000000 0x200000 0 clas"
+	check "$([ ! -e /sys/devices/kds_dax_region16 ] && [ ! -e /sys/class/kds_dax ]; echo $?)" \
+		"no region 16, no class on kds_dax"
 	# one line, one optional trailing newline, nothing else
 	expect_printf "create region 11 with printf, one newline" ok $B/create_region '11 0x1040000000 0x200000 0x200000 0\n'
 	expect_write "delete region 11" ok $B/delete_region 11
