@@ -176,6 +176,13 @@ int kds_dax_kmem_range(u64 start, u64 size, u64 block_size,
 	return 0;
 }
 
+/* The operations kmem needs, all of them present. */
+static bool kds_dax_kmem_ops_ok(const struct kds_dax_kmem_ops *ops)
+{
+	return ops && ops->memory_block_size && ops->reserve &&
+	       ops->unreserve && ops->add_memory && ops->remove_memory;
+}
+
 /**
  * kds_dax_kmem_probe() - the kmem driver's probe decision.
  * @dev_dax: the device being bound.
@@ -184,14 +191,13 @@ int kds_dax_kmem_range(u64 start, u64 size, u64 block_size,
  *
  * Refuses a device whose target node is unknown, computes the hot-plug
  * range with kds_dax_kmem_range(), reserves it and adds it as memory on
- * the target node. The reservation is permanent: kds_dax_kmem_remove()
- * leaves it, so binding the same range again fails with -EBUSY. If adding
- * the memory fails, the reservation is given back.
+ * the target node. If adding the memory fails, the reservation is given
+ * back. kds_dax_kmem_remove() undoes a successful probe.
  *
  * Context: process context.
  * Return: 0; -EINVAL for a negative target node, a device without a
- * region, or a range without a whole block; otherwise the error of
- * @ops->reserve or @ops->add_memory.
+ * region, operations with a NULL member, or a range without a whole
+ * block; otherwise the error of @ops->reserve or @ops->add_memory.
  */
 int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 		       const struct kds_dax_kmem_ops *ops, void *ctx)
@@ -200,8 +206,7 @@ int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 	int nid;
 	int rc;
 
-	if (!dev_dax || !dev_dax->region || !ops || !ops->memory_block_size ||
-	    !ops->reserve || !ops->unreserve || !ops->add_memory)
+	if (!dev_dax || !dev_dax->region || !kds_dax_kmem_ops_ok(ops))
 		return -EINVAL;
 	nid = dev_dax->target_node;
 	if (nid < 0) {
@@ -229,19 +234,45 @@ int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 
 /**
  * kds_dax_kmem_remove() - the kmem driver's remove.
- * @dev_dax: the device being unbound.
+ * @dev_dax: the device being unbound, bound by kds_dax_kmem_probe().
+ * @ops: the platform operations given to the probe.
+ * @ctx: passed to every operation.
  *
- * Unbinding always succeeds, but the memory cannot be taken back from the
- * page allocator: the range stays reserved (one-way, as in Linux 5.1).
+ * Takes the memory back from the page allocator (@ops->remove_memory,
+ * over the range the probe added) and, once it is back, gives back the
+ * reservation, so the device can be bound again (as Linux 6.1's kmem with
+ * memory hot-remove). When the memory cannot be taken back (it is still
+ * online and in use), it stays System RAM and the range stays reserved
+ * until reboot: nothing that is in use is pulled away, and binding the
+ * range again fails with the reservation's -EBUSY. The device is unbound
+ * either way; the caller only learns which.
  *
  * Context: process context.
- * Return: 0.
+ * Return: 0 when the memory and the reservation were given back; -EINVAL
+ * for a device without a region or with a negative target node, or
+ * operations with a NULL member; otherwise the error of
+ * @ops->remove_memory (the range then stays memory and stays reserved).
  */
-int kds_dax_kmem_remove(struct kds_dev_dax *dev_dax)
+int kds_dax_kmem_remove(struct kds_dev_dax *dev_dax,
+			const struct kds_dax_kmem_ops *ops, void *ctx)
 {
-	if (!dev_dax)
+	u64 kstart, ksize;
+	int rc;
+
+	if (!dev_dax || !dev_dax->region || !kds_dax_kmem_ops_ok(ops) ||
+	    dev_dax->target_node < 0)
 		return -EINVAL;
-	pr_info("kds dax: %s: unbound, memory range stays reserved\n",
-		dev_dax->name);
+	rc = kds_dax_kmem_range(dev_dax->region->start, dev_dax->region->size,
+				ops->memory_block_size(ctx), &kstart, &ksize);
+	if (rc)
+		return rc;
+	rc = ops->remove_memory(ctx, dev_dax->target_node, kstart, ksize);
+	if (rc) {
+		pr_warn("kds dax: %s: memory %#llx-%#llx cannot be taken back (%d): it stays System RAM and reserved until reboot\n",
+			dev_dax->name, (unsigned long long)kstart,
+			(unsigned long long)(kstart + (ksize - 1)), rc);
+		return rc;
+	}
+	ops->unreserve(ctx, kstart, ksize);
 	return 0;
 }

@@ -366,16 +366,21 @@ ssize_t kds_dev_dax_attr_show(struct kds_dev_dax *dev_dax, const char *name,
  * decides the range.
  * @memory_block_size: hot-plug granularity in bytes (a power of two).
  * @reserve: claim [@start, @start + @size) for @name; -EBUSY when any
- *           part is already claimed. Never released by kmem remove.
- * @unreserve: give back a claim made by @reserve (used only when
- *             @add_memory fails).
+ *           part is already claimed.
+ * @unreserve: give back a claim made by @reserve (when @add_memory fails,
+ *             or once @remove_memory has taken the memory back).
  * @add_memory: hand the range to the page allocator on node @nid.
+ * @remove_memory: take a range added by @add_memory back from the page
+ *                 allocator (offline it, then remove it); -errno when it
+ *                 cannot (memory in use), and the range then stays memory
+ *                 and stays claimed.
  */
 struct kds_dax_kmem_ops {
 	kds_u64 (*memory_block_size)(void *ctx);
 	int (*reserve)(void *ctx, kds_u64 start, kds_u64 size, const char *name);
 	void (*unreserve)(void *ctx, kds_u64 start, kds_u64 size);
 	int (*add_memory)(void *ctx, int nid, kds_u64 start, kds_u64 size);
+	int (*remove_memory)(void *ctx, int nid, kds_u64 start, kds_u64 size);
 };
 
 /**
@@ -414,7 +419,8 @@ int kds_dax_kmem_range(kds_u64 start, kds_u64 size, kds_u64 block_size,
 		       kds_u64 *kmem_start, kds_u64 *kmem_size);
 int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 		       const struct kds_dax_kmem_ops *ops, void *ctx);
-int kds_dax_kmem_remove(struct kds_dev_dax *dev_dax);
+int kds_dax_kmem_remove(struct kds_dev_dax *dev_dax,
+			const struct kds_dax_kmem_ops *ops, void *ctx);
 
 __KDS_END_DECLS
 

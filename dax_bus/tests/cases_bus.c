@@ -510,8 +510,8 @@ static void dax_region_no_device_on_unregistered_region(struct kds_expect *e)
 
 struct dax_fake_platform {
 	u64 block;
-	int reserve_rc, add_rc;
-	int reserves, unreserves, adds;
+	int reserve_rc, add_rc, remove_rc;
+	int reserves, unreserves, adds, removes;
 	u64 start, size;
 	int nid;
 	bool reserved;
@@ -554,11 +554,25 @@ static int dax_fake_add(void *ctx, int nid, u64 start, u64 size)
 	return p->add_rc;
 }
 
+static int dax_fake_remove(void *ctx, int nid, u64 start, u64 size)
+{
+	struct dax_fake_platform *p = ctx;
+
+	p->removes++;
+	if (p->remove_rc)
+		return p->remove_rc;
+	/* only what was added, on its node, comes back */
+	if (start != p->start || size != p->size || nid != p->nid)
+		return -EINVAL;
+	return 0;
+}
+
 static const struct kds_dax_kmem_ops dax_fake_ops = {
 	.memory_block_size = dax_fake_block,
 	.reserve = dax_fake_reserve,
 	.unreserve = dax_fake_unreserve,
 	.add_memory = dax_fake_add,
+	.remove_memory = dax_fake_remove,
 };
 
 struct dax_kmem_fixture {
@@ -660,18 +674,38 @@ static void dax_kmem_no_whole_block_is_refused_before_reserving(struct kds_expec
 	dax_kmem_teardown(&f);
 }
 
-static void dax_kmem_remove_succeeds_but_range_stays_reserved(struct kds_expect *e)
+static void dax_kmem_remove_gives_the_memory_and_range_back(struct kds_expect *e)
+{
+	struct dax_kmem_fixture f;
+
+	if (!dax_kmem_setup(e, &f, DAX_SZ_2M, 4 * DAX_SZ_128M, 1))
+		return;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), 0);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_remove(&f.d, &dax_fake_ops, &f.p), 0);
+	KDS_EXPECT_EQ(e, f.p.removes, 1);	/* the probe's range on its node */
+	KDS_EXPECT(e, !f.p.reserved);
+	KDS_EXPECT_EQ(e, f.p.unreserves, 1);
+	/* bound again: the same range is added again */
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), 0);
+	KDS_EXPECT_EQ(e, f.p.adds, 2);
+	KDS_EXPECT_EQ(e, f.p.start, DAX_SZ_128M);
+	KDS_EXPECT_EQ(e, f.p.size, 3 * DAX_SZ_128M);
+	dax_kmem_teardown(&f);
+}
+
+static void dax_kmem_remove_of_memory_in_use_keeps_it_reserved(struct kds_expect *e)
 {
 	struct dax_kmem_fixture f;
 
 	if (!dax_kmem_setup(e, &f, 0, DAX_SZ_128M, 0))
 		return;
 	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), 0);
-	KDS_EXPECT_EQ(e, kds_dax_kmem_remove(&f.d), 0);
-	KDS_EXPECT(e, f.p.reserved);
+	f.p.remove_rc = -EBUSY;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_remove(&f.d, &dax_fake_ops, &f.p), -EBUSY);
+	KDS_EXPECT(e, f.p.reserved);	/* memory in use: the range stays claimed */
 	KDS_EXPECT_EQ(e, f.p.unreserves, 0);
-	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), -EBUSY);	/* a removed range was handed out again */
-	KDS_EXPECT_EQ(e, f.p.adds, 1);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), -EBUSY);
+	KDS_EXPECT_EQ(e, f.p.adds, 1);	/* never added twice */
 	dax_kmem_teardown(&f);
 }
 
@@ -763,6 +797,13 @@ static void dax_core_refuses_null_arguments(struct kds_expect *e)
 		.memory_block_size = dax_fake_block,
 		.reserve = dax_fake_reserve,
 		.unreserve = dax_fake_unreserve,
+		.remove_memory = dax_fake_remove,
+	};
+	static const struct kds_dax_kmem_ops no_remove = {
+		.memory_block_size = dax_fake_block,
+		.reserve = dax_fake_reserve,
+		.unreserve = dax_fake_unreserve,
+		.add_memory = dax_fake_add,
 	};
 	struct kds_dax_driver drv = { .name = "kds_null_rule" };
 	struct dax_bus_fixture f;
@@ -856,12 +897,19 @@ static void dax_core_refuses_null_arguments(struct kds_expect *e)
 	KDS_EXPECT_EQ(e, kds_dax_kmem_range(0, DAX_SZ_128M, DAX_SZ_128M, NULL, &s), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dax_kmem_range(0, DAX_SZ_128M, DAX_SZ_128M, &s, NULL), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(NULL, &dax_fake_ops, NULL), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dax_kmem_remove(NULL), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_remove(NULL, &dax_fake_ops, NULL), -EINVAL);
 	if (!dax_kmem_setup(e, &k, 0, DAX_SZ_128M, 0))
 		return;
 	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&k.d, NULL, &k.p), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&k.d, &no_add, &k.p), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&k.d, &no_remove, &k.p), -EINVAL);
 	KDS_EXPECT_EQ(e, k.p.reserves, 0);	/* refused before the platform */
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&k.d, &dax_fake_ops, &k.p), 0);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_remove(&k.d, NULL, &k.p), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_remove(&k.d, &no_remove, &k.p), -EINVAL);
+	KDS_EXPECT_EQ(e, k.p.removes, 0);
+	KDS_EXPECT(e, k.p.reserved);	/* a refused remove kept the claim */
+	KDS_EXPECT_EQ(e, kds_dax_kmem_remove(&k.d, &dax_fake_ops, &k.p), 0);
 	dax_kmem_teardown(&k);
 }
 
@@ -887,7 +935,8 @@ static const struct kds_case kds_dax_bus_cases_run[] = {
 	KDS_CASE(dax_kmem_probe_adds_the_rounded_range_on_the_target_node),
 	KDS_CASE(dax_kmem_negative_target_node_is_refused),
 	KDS_CASE(dax_kmem_no_whole_block_is_refused_before_reserving),
-	KDS_CASE(dax_kmem_remove_succeeds_but_range_stays_reserved),
+	KDS_CASE(dax_kmem_remove_gives_the_memory_and_range_back),
+	KDS_CASE(dax_kmem_remove_of_memory_in_use_keeps_it_reserved),
 	KDS_CASE(dax_kmem_platform_failures_propagate_and_undo),
 	KDS_CASE(dax_range_may_end_exactly_at_2_64),
 	KDS_CASE(dax_core_refuses_null_arguments),

@@ -73,23 +73,4 @@ static const struct kds_daxctl_step kds_daxctl_steps[] __maybe_unused = {
 	  "devdax: enable: bind on device_dax (bound already, ignored)" },
 };
 
-/*
- * After the round trip, system-ram once more on kds: the kmem claim
- * outlives unbind, so kmem's probe is refused with -EBUSY and the device
- * stays unbound (Linux 6.1 gives an offline range back on unbind; 5.1
- * and kds keep it reserved).
- */
-static const struct kds_daxctl_step kds_daxctl_again_steps[] __maybe_unused = {
-	{ KDS_DAXCTL_CURRENT, "remove_id", 0, KDS_DAXCTL_DEVDAX,
-	  "system-ram again: disable: remove_id" },
-	{ KDS_DAXCTL_CURRENT, "unbind", 0, KDS_DAXCTL_NONE,
-	  "system-ram again: disable: unbind" },
-	{ KDS_DAXCTL_KMEM, "new_id", 0, KDS_DAXCTL_NONE,
-	  "system-ram again: new_id on kmem, probe refused (range still claimed)" },
-	{ KDS_DAXCTL_KMEM, "bind", -EBUSY, KDS_DAXCTL_NONE,
-	  "system-ram again: bind on kmem is the claim's -EBUSY" },
-	{ KDS_DAXCTL_DEVDAX, "bind", 0, KDS_DAXCTL_DEVDAX,
-	  "back to devdax: bind on device_dax" },
-};
-
 #endif /* KDS_DAX_DAXCTL_STEPS_H */

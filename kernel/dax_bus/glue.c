@@ -12,17 +12,31 @@
  *     driver kds_kmem, which matches nothing until new_id names a device;
  *     both have new_id / remove_id (the core's stores) and the driver
  *     core's bind / unbind;
- *   - bus attributes create_region ("id start size align target_node") and
+ *   - bus attributes create_region ("id start size align target_node", and
+ *     as the system's bus optionally a sixth word "class") and
  *     delete_region ("id"), so tests can add and remove regions.
  *
  * Loaded with kds.dax_bus_name=dax, the same bus takes the system's names
  * (kds_dax_names_system: /sys/bus/dax, drivers device_dax and kmem) so
  * that the real daxctl drives it, and every device gets a device number
  * and a character device /dev/dax<region>.<n> (devtmpfs makes the node),
- * whose open fails with -EOPNOTSUPP: kds does not map the memory. The name
+ * whose open fails with -EOPNOTSUPP: kds does not map the memory; a
+ * region created with the word "class" puts its device in the 5.1
+ * compatibility class /sys/class/dax instead (which daxctl lists but will
+ * not reconfigure). The name
  * must be free: when a "dax" bus is already registered (the kernel's, built
  * in or dax.ko), the load fails with one message before anything is
  * registered.
+ *
+ * What kds_kmem does with a region depends on what create_region found
+ * under its range (kds_dax_glue_classify()): a range inside memory the
+ * firmware set aside (Soft Reserved or legacy persistent memory in
+ * /proc/iomem) is real and unused, and kds_kmem hot-adds it as
+ * driver-managed System RAM ("System RAM (<driver>)") for daxctl to
+ * online, and takes it back on unbind once it is offline; a range that
+ * lies in no resource at all is modelled, and kds_kmem only records it
+ * (kmem_range); anything else (System RAM, a device window, another
+ * owner's claim, a range half inside reserved memory) is refused.
  *
  * Every decision goes through the shared core (dax_bus/): the match rule,
  * each driver's probe and remove (device_dax runs the device, kmem hot-plugs
@@ -33,8 +47,11 @@
 #include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/idr.h>
+#include <linux/ioport.h>
 #include <linux/memory.h>
+#include <linux/memory_hotplug.h>
 #include <linux/mm.h>
+#include <linux/nodemask.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/sizes.h>
@@ -68,18 +85,32 @@ struct kds_dax_glue_driver {
  *        dax bus (then @dev.devt is set and @cdev is live).
  * @offered: set once device_add() has returned: until then the bus match
  *           refuses every driver (kds_dax_glue_match()).
- * @kmem_bound: set while kds_kmem has recorded a range for it.
- * @kmem_start: start of the range kds_kmem would hot-plug.
+ * @backed: the region's range is reserved memory kds_kmem hot-adds
+ *          (set at creation, kds_dax_glue_classify()); otherwise modelled.
+ * @kmem_bound: set while kds_kmem holds a range for it (added as memory
+ *              when @backed, only recorded otherwise).
+ * @kmem_start: start of that range.
  * @kmem_size: size of that range.
+ * @kmem_res: kds_kmem's claim on the range in the iomem tree (@backed).
+ * @kmem_res_name: its name, the device's name.
+ * @kmem_ram_name: the name of the System RAM added under it.
+ *
+ * When the memory cannot be taken back on unbind, @kmem_res and both
+ * names stay in the iomem tree until reboot and are deliberately not
+ * freed with the device.
  */
 struct kds_dax_glue_dev {
 	struct device dev;
 	struct kds_dev_dax core;
 	struct cdev cdev;
 	bool offered;
+	bool backed;
 	bool kmem_bound;
 	u64 kmem_start;
 	u64 kmem_size;
+	struct resource *kmem_res;
+	char *kmem_res_name;
+	char *kmem_ram_name;
 };
 
 /**
@@ -134,6 +165,13 @@ static const struct kds_dax_bus_names *kds_dax_glue_names;
 #define KDS_DAX_GLUE_MINORS	256
 static dev_t kds_dax_glue_devt;
 static DEFINE_IDA(kds_dax_glue_minors);
+/*
+ * The 5.1 compatibility class /sys/class/dax (system's bus only): a region
+ * created with the word "class" carries its device there instead of on
+ * the bus, as dax_pmem_compat did; no driver matches it and it runs from
+ * creation to deletion.
+ */
+static struct class *kds_dax_glue_class;
 
 static struct kds_dax_glue_driver *kds_dax_glue_drv(struct device_driver *drv)
 {
@@ -224,7 +262,7 @@ static const struct attribute_group kds_dax_glue_dev_group = {
 	.is_visible = kds_dax_glue_dev_visible,
 };
 
-/* kmem_range: what kds_kmem recorded instead of hot-plugging. */
+/* kmem_range: the range kds_kmem holds: hot-added, or only recorded. */
 static ssize_t kmem_range_show(struct device *dev,
 			       struct device_attribute *attr, char *buf)
 {
@@ -244,8 +282,18 @@ static ssize_t kmem_range_show(struct device *dev,
 /* A physical address: root only (0400), as Linux's dax "resource". */
 static DEVICE_ATTR_ADMIN_RO(kmem_range);
 
+/* backing: "memory" (kds_kmem hot-adds the range) or "modelled". */
+static ssize_t backing_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	return sysfs_emit(buf, "%s\n",
+			  kds_dax_glue_dev(dev)->backed ? "memory" : "modelled");
+}
+static DEVICE_ATTR_RO(backing);
+
 static struct attribute *kds_dax_glue_kmem_attrs[] = {
 	&dev_attr_kmem_range.attr,
+	&dev_attr_backing.attr,
 	NULL,
 };
 
@@ -411,38 +459,135 @@ static u64 kds_dax_glue_block_size(void *ctx)
 #endif
 }
 
-/* Claim a range through the core's claim list (its overlap rule). */
+/*
+ * Claim a range through the core's claim list (its overlap rule) and, for a
+ * backed device, in the iomem tree under the reserved range, named after
+ * the device, as System RAM without the busy flag so that the memory
+ * added next nests under it.
+ */
 static int kds_dax_glue_reserve(void *ctx, u64 start, u64 size,
 				const char *name)
 {
+	struct kds_dax_glue_dev *gdev = ctx;
+	struct resource *res;
+	char *res_name;
 	int rc = kds_dax_claim(&kds_dax_glue_claims, start, size);
 
 	if (rc == -EBUSY)
 		pr_info("kds dax: %s: range %#llx+%#llx already claimed\n",
 			name, (unsigned long long)start, (unsigned long long)size);
-	return rc;
+	if (rc || !gdev->backed)
+		return rc;
+	/*
+	 * The names and the resource belong to the iomem tree (and stay
+	 * there if the memory can never be taken back): the kernel's own
+	 * allocations, not kds's counted ones.
+	 */
+	res_name = (char *)kstrdup_const(name, GFP_KERNEL);
+	res = res_name ? request_mem_region(start, size, res_name) : NULL;
+	if (!res) {
+		pr_info("kds dax: %s: %#llx+%#llx is in use in the iomem tree\n",
+			name, (unsigned long long)start, (unsigned long long)size);
+		kfree_const(res_name);
+		WARN_ON(kds_dax_unclaim(&kds_dax_glue_claims, start, size));
+		return res_name ? -EBUSY : -ENOMEM;
+	}
+	res->flags = IORESOURCE_SYSTEM_RAM;
+	gdev->kmem_res = res;
+	gdev->kmem_res_name = res_name;
+	return 0;
 }
 
 static void kds_dax_glue_unreserve(void *ctx, u64 start, u64 size)
 {
+	struct kds_dax_glue_dev *gdev = ctx;
+
+	if (gdev->kmem_res) {
+		/* busy again, as requested, so that the release finds it */
+		gdev->kmem_res->flags = IORESOURCE_MEM | IORESOURCE_BUSY;
+		release_mem_region(start, size);
+		kfree_const(gdev->kmem_res_name);
+		gdev->kmem_res = NULL;
+		gdev->kmem_res_name = NULL;
+	}
 	WARN_ON(kds_dax_unclaim(&kds_dax_glue_claims, start, size));
 }
 
 /*
- * Instead of add_memory_driver_managed(): record the range on the device
- * (kmem_range) and log it. The ranges given to create_region are made up,
- * so nothing is ever handed to the page allocator.
+ * A backed device: hot-add the range as driver-managed System RAM on node
+ * @nid, offline (memhp_default_state decides), for daxctl to online. A
+ * modelled one: record the range (kmem_range) and log it; nothing reaches
+ * the page allocator.
  */
 static int kds_dax_glue_add_memory(void *ctx, int nid, u64 start, u64 size)
 {
 	struct kds_dax_glue_dev *gdev = ctx;
+	char *ram_name;
+	int rc;
 
+	if (!gdev->backed) {
+		pr_info("kds dax: %s: kds_kmem records %#llx-%#llx for node %d (modelled: not hot-plugged)\n",
+			gdev->core.name, (unsigned long long)start,
+			(unsigned long long)(start + size - 1), nid);
+		goto bound;
+	}
+	if (nid < 0 || nid >= MAX_NUMNODES || !node_possible(nid)) {
+		pr_info("kds dax: %s: target node %d does not exist, not hot-adding\n",
+			gdev->core.name, nid);
+		return -EINVAL;
+	}
+	ram_name = kasprintf(GFP_KERNEL, "System RAM (%s)", kds_dax_glue_names->kmem);
+	if (!ram_name)
+		return -ENOMEM;
+	rc = add_memory_driver_managed(nid, start, size, ram_name, MHP_NONE);
+	if (rc) {
+		pr_info("kds dax: %s: adding %#llx-%#llx as memory failed: %d\n",
+			gdev->core.name, (unsigned long long)start,
+			(unsigned long long)(start + size - 1), rc);
+		kfree_const(ram_name);
+		return rc;
+	}
+	gdev->kmem_ram_name = ram_name;
+	pr_info("kds dax: %s: kds_kmem hot-added %#llx-%#llx to node %d as %s\n",
+		gdev->core.name, (unsigned long long)start,
+		(unsigned long long)(start + size - 1), nid, ram_name);
+bound:
 	gdev->kmem_start = start;
 	gdev->kmem_size = size;
 	gdev->kmem_bound = true;
-	pr_info("kds dax: %s: kds_kmem would add %#llx-%#llx to node %d (not hot-plugged)\n",
-		gdev->core.name, (unsigned long long)start,
-		(unsigned long long)(start + size - 1), nid);
+	return 0;
+}
+
+/*
+ * Take the memory back (Linux 6.1's kmem with hot-remove): only memory
+ * that is offline can be removed. Online memory stays System RAM, with
+ * the claim and the names, until reboot.
+ */
+static int kds_dax_glue_remove_memory(void *ctx, int nid, u64 start, u64 size)
+{
+	struct kds_dax_glue_dev *gdev = ctx;
+	int rc;
+
+	if (gdev->backed && gdev->kmem_ram_name) {
+		rc = remove_memory(start, size);
+		if (rc) {
+			pr_warn("kds dax: %s: %#llx-%#llx is still online: it stays System RAM until reboot\n",
+				gdev->core.name, (unsigned long long)start,
+				(unsigned long long)(start + size - 1));
+			/* the iomem tree keeps pointing at these */
+			gdev->kmem_res = NULL;
+			gdev->kmem_res_name = NULL;
+			gdev->kmem_ram_name = NULL;
+			gdev->kmem_bound = false;
+			return rc;
+		}
+		kfree_const(gdev->kmem_ram_name);
+		gdev->kmem_ram_name = NULL;
+		pr_info("kds dax: %s: kds_kmem removed %#llx-%#llx\n",
+			gdev->core.name, (unsigned long long)start,
+			(unsigned long long)(start + size - 1));
+	}
+	gdev->kmem_bound = false;
 	return 0;
 }
 
@@ -451,6 +596,7 @@ static const struct kds_dax_kmem_ops kds_dax_glue_kmem_ops = {
 	.reserve = kds_dax_glue_reserve,
 	.unreserve = kds_dax_glue_unreserve,
 	.add_memory = kds_dax_glue_add_memory,
+	.remove_memory = kds_dax_glue_remove_memory,
 };
 
 static int kds_dax_glue_kmem_probe(struct kds_dax_glue_dev *gdev)
@@ -458,10 +604,10 @@ static int kds_dax_glue_kmem_probe(struct kds_dax_glue_dev *gdev)
 	return kds_dax_kmem_probe(&gdev->core, &kds_dax_glue_kmem_ops, gdev);
 }
 
+/* An unbind always unbinds; memory still online stays (reserved). */
 static void kds_dax_glue_kmem_remove(struct kds_dax_glue_dev *gdev)
 {
-	kds_dax_kmem_remove(&gdev->core);
-	gdev->kmem_bound = false;
+	kds_dax_kmem_remove(&gdev->core, &kds_dax_glue_kmem_ops, gdev);
 }
 
 /* device_dax: probe runs the device, remove kills it (run_dax/kill_dax). */
@@ -573,6 +719,9 @@ static struct kds_dax_glue_region *kds_dax_glue_find(int id)
 /* Take a region down: its dev_dax, its files, its core registration. */
 static void kds_dax_glue_region_destroy(struct kds_dax_glue_region *rg)
 {
+	/* A class device runs from creation on; no driver stops it. */
+	if (rg->dax->core.subsys == KDS_DEV_DAX_CLASS)
+		WARN_ON(kds_dax_device_dax_remove(&rg->dax->core));
 	kds_dax_glue_dev_unregister(rg->dax);
 	device_del(&rg->dev);
 	kds_dax_region_unregister(rg->core);
@@ -580,35 +729,100 @@ static void kds_dax_glue_region_destroy(struct kds_dax_glue_region *rg)
 	put_device(&rg->dev);
 }
 
+/* Sum of the parts of the walked range inside resources of one kind. */
+static int kds_dax_glue_count_bytes(struct resource *res, void *arg)
+{
+	*(u64 *)arg += resource_size(res);
+	return 0;
+}
+
+/* Whether top-level resources with @desc cover all of [@start, @last]. */
+static bool kds_dax_glue_covered_by(u64 start, u64 last, unsigned long desc)
+{
+	u64 bytes = 0;
+
+	if (region_intersects(start, last - start + 1, IORESOURCE_MEM, desc) !=
+	    REGION_INTERSECTS)
+		return false;
+	walk_iomem_res_desc(desc, IORESOURCE_MEM, start, last, &bytes,
+			    kds_dax_glue_count_bytes);
+	return bytes == last - start + 1;
+}
+
 /**
- * kds_dax_glue_range_is_ram() - whether a region's range overlaps System RAM.
+ * kds_dax_glue_classify() - what lies under a new region's range.
+ * @id: the region's id (for the log).
  * @start: physical start.
- * @size: size in bytes.
+ * @size: size in bytes, > 0, the range not wrapping (the core checked).
+ * @backed: set to true when kds_kmem may hot-add the range, false when it
+ *          only models it.
  *
- * create_region takes physical addresses; a range sharing even one byte
- * with System RAM would describe memory the page allocator owns. An empty
- * range or one past 2^64 is left to the core, which refuses it (-EDOM);
- * kds_dax_glue_region_create() asks only once the core has accepted the
- * arguments.
+ * create_region takes physical addresses from root. A range that no
+ * resource of /proc/iomem touches is modelled. A range wholly inside
+ * memory the firmware set aside for a driver (Soft Reserved, or legacy
+ * persistent memory from memmap=nn!ss), with nothing else there and no
+ * driver holding any part of it, is real, unused memory: kds_kmem
+ * hot-adds it. Everything else is refused: System RAM, a device window,
+ * ACPI or firmware ranges, a range only partly inside reserved memory,
+ * or one another driver has claimed (dax_hmem's device_dax, a pmem
+ * namespace).
  *
  * Context: process context.
- * Return: true when [@start, @start + @size) intersects System RAM.
+ * Return: 0 with @backed set; -EBUSY for a refused range; -EOPNOTSUPP for
+ * reserved memory in a kernel that cannot hot-add and hot-remove memory.
  */
-static bool kds_dax_glue_range_is_ram(u64 start, u64 size)
+static int kds_dax_glue_classify(int id, u64 start, u64 size, bool *backed)
 {
-	if (!size || start + (size - 1) < start)
-		return false;
-	return region_intersects(start, size, IORESOURCE_SYSTEM_RAM,
-				 IORES_DESC_NONE) != REGION_DISJOINT;
+	u64 last = start + (size - 1);
+	struct resource *trial;
+	const char *kind;
+
+	*backed = false;
+	if (region_intersects(start, size, 0, IORES_DESC_NONE) == REGION_DISJOINT) {
+		pr_info("kds dax: region %d: %#llx-%#llx is in no memory or device range: kmem models it\n",
+			id, (unsigned long long)start, (unsigned long long)last);
+		return 0;
+	}
+	if (kds_dax_glue_covered_by(start, last, IORES_DESC_SOFT_RESERVED))
+		kind = "Soft Reserved";
+	else if (kds_dax_glue_covered_by(start, last,
+					 IORES_DESC_PERSISTENT_MEMORY_LEGACY))
+		kind = "legacy persistent memory";
+	else
+		kind = NULL;
+	if (!kind) {
+		pr_info("kds dax: region %d: %#llx-%#llx overlaps System RAM, a device or firmware range, or lies only partly in reserved memory: refused\n",
+			id, (unsigned long long)start, (unsigned long long)last);
+		return -EBUSY;
+	}
+	/* Nobody may hold any part of it: a trial claim, given back at once. */
+	trial = request_mem_region(start, size, "kds dax check");
+	if (!trial) {
+		pr_info("kds dax: region %d: %#llx-%#llx is inside %s another driver holds: refused\n",
+			id, (unsigned long long)start, (unsigned long long)last, kind);
+		return -EBUSY;
+	}
+	release_mem_region(start, size);
+	if (!IS_ENABLED(CONFIG_MEMORY_HOTPLUG) || !IS_ENABLED(CONFIG_MEMORY_HOTREMOVE)) {
+		pr_info("kds dax: region %d: %#llx-%#llx is %s, but this kernel cannot hot-add and remove memory: refused\n",
+			id, (unsigned long long)start, (unsigned long long)last, kind);
+		return -EOPNOTSUPP;
+	}
+	pr_info("kds dax: region %d: %#llx-%#llx is unused %s: kmem hot-adds it\n",
+		id, (unsigned long long)start, (unsigned long long)last, kind);
+	*backed = true;
+	return 0;
 }
 
 /*
  * Create region @id over [@start, @start + @size) and its dev_dax
- * dax<id>.0, which is offered to the drivers once registered (the default
- * driver binds it).
+ * dax<id>.0: on the bus, offered to the drivers once registered (the
+ * default driver binds it); or, for %KDS_DEV_DAX_CLASS, in the
+ * compatibility class, run at once (the compat path's probe).
  */
 static int kds_dax_glue_region_create(int id, u64 start, u64 size,
-				      unsigned int align, int target_node)
+				      unsigned int align, int target_node,
+				      enum kds_dev_dax_subsys subsys)
 {
 	struct kds_dax_glue_region *rg;
 	struct kds_dax_glue_dev *gdev;
@@ -635,9 +849,9 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 	}
 	rg->core = core;
 	/* After the core's checks, so a misaligned range stays -EINVAL. */
-	if (kds_dax_glue_range_is_ram(start, size)) {
+	rc = kds_dax_glue_classify(id, start, size, &gdev->backed);
+	if (rc) {
 		kfree(gdev);
-		rc = -EBUSY;
 		goto err_region;
 	}
 	rc = dev_set_name(&rg->dev, "kds_dax_region%d", id);
@@ -650,7 +864,7 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 
 	device_initialize(&gdev->dev);
 	gdev->dev.release = kds_dax_glue_dev_release;
-	rc = kds_dev_dax_init(&gdev->core, core, 0, KDS_DEV_DAX_BUS);
+	rc = kds_dev_dax_init(&gdev->core, core, 0, subsys);
 	if (rc) {
 		put_device(&gdev->dev);
 		goto err_del;
@@ -658,7 +872,10 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 	/* The bus sets private data at creation, as alloc_dax() does. */
 	kds_dev_dax_set_private(&gdev->core, gdev);
 	gdev->dev.parent = &rg->dev;
-	gdev->dev.bus = &kds_dax_glue_bus_type;
+	if (subsys == KDS_DEV_DAX_CLASS)
+		gdev->dev.class = kds_dax_glue_class;
+	else
+		gdev->dev.bus = &kds_dax_glue_bus_type;
 	gdev->dev.groups = kds_dax_glue_dev_groups;
 	rc = dev_set_name(&gdev->dev, "%s", gdev->core.name);
 	if (!rc)
@@ -668,7 +885,10 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 		goto err_del;
 	}
 	rg->dax = gdev;
-	kds_dax_glue_offer(gdev);
+	if (subsys == KDS_DEV_DAX_CLASS)
+		WARN_ON(kds_dax_device_dax_probe(&gdev->core));
+	else
+		kds_dax_glue_offer(gdev);
 	/* The creator's reference: the registration and the device hold it. */
 	kds_dax_region_put(core);
 	list_add_tail(&rg->node, &kds_dax_glue_regions);
@@ -720,23 +940,33 @@ static int kds_dax_glue_words(char *tmp, size_t size, const char *buf,
 static ssize_t create_region_store(struct bus_type *bus, const char *buf,
 				   size_t count)
 {
-	char tmp[128], *w[5];
+	enum kds_dev_dax_subsys subsys = KDS_DEV_DAX_BUS;
+	char tmp[128], *w[6];
 	unsigned long long start, size;
 	unsigned int align;
-	int id, node, rc;
+	int id, node, n, rc;
 
-	if (kds_dax_glue_words(tmp, sizeof(tmp), buf, count, w, 5) != 5 ||
+	n = kds_dax_glue_words(tmp, sizeof(tmp), buf, count, w, 6);
+	if ((n != 5 && n != 6) ||
 	    kstrtoint(w[0], 10, &id) || id < 0 ||
 	    kstrtoull(w[1], 0, &start) || kstrtoull(w[2], 0, &size) ||
-	    kstrtouint(w[3], 0, &align) || kstrtoint(w[4], 10, &node))
+	    kstrtouint(w[3], 0, &align) || kstrtoint(w[4], 10, &node) ||
+	    (n == 6 && strcmp(w[5], "class")))
 		return -EINVAL;
+	if (n == 6) {
+		/* /sys/class/dax exists only while kds is the system's bus */
+		if (!kds_dax_glue_class)
+			return -EOPNOTSUPP;
+		subsys = KDS_DEV_DAX_CLASS;
+	}
 	mutex_lock(&kds_dax_glue_lock);
 	if (!kds_dax_glue_open)
 		rc = -ENODEV;
 	else if (kds_dax_glue_find(id))
 		rc = -EEXIST;
 	else
-		rc = kds_dax_glue_region_create(id, start, size, align, node);
+		rc = kds_dax_glue_region_create(id, start, size, align, node,
+						subsys);
 	mutex_unlock(&kds_dax_glue_lock);
 	return rc ? rc : (ssize_t)count;
 }
@@ -850,6 +1080,16 @@ static int kds_dax_glue_choose_names(void)
 					 KDS_DAX_GLUE_MINORS, names->bus);
 		if (rc)
 			return rc;
+		kds_dax_glue_class = class_create(THIS_MODULE, names->bus);
+		if (IS_ERR(kds_dax_glue_class)) {
+			rc = PTR_ERR(kds_dax_glue_class);
+			kds_dax_glue_class = NULL;
+			pr_err("kds dax: creating /sys/class/%s failed: %d\n",
+			       names->bus, rc);
+			unregister_chrdev_region(kds_dax_glue_devt,
+						 KDS_DAX_GLUE_MINORS);
+			return rc;
+		}
 	}
 	kds_dax_glue_names = names;
 	kds_dax_glue_bus_type.name = names->bus;
@@ -867,8 +1107,11 @@ static int kds_dax_glue_choose_names(void)
 /* Give back what kds_dax_glue_choose_names() reserved. */
 static void kds_dax_glue_release_names(void)
 {
-	if (kds_dax_glue_names && kds_dax_glue_names->system)
+	if (kds_dax_glue_names && kds_dax_glue_names->system) {
+		class_destroy(kds_dax_glue_class);
+		kds_dax_glue_class = NULL;
 		unregister_chrdev_region(kds_dax_glue_devt, KDS_DAX_GLUE_MINORS);
+	}
 	ida_destroy(&kds_dax_glue_minors);
 	kds_dax_glue_names = NULL;
 }

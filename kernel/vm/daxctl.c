@@ -8,15 +8,13 @@
  * kernel's own dax bus:
  *
  *   kds-daxctl reconfigure BUS DEV DEVDAX KMEM     dax_bus/tests/daxctl_steps.h
- *   kds-daxctl again       BUS DEV DEVDAX KMEM     system-ram once more (kds)
- *   kds-daxctl ids kds|linux BUS DEV DEVDAX KMEM [REGION-SPEC]
+ *   kds-daxctl ids kds|linux BUS DEV DEVDAX KMEM
  *
  * "ids" writes every row of dax_bus/tests/id_cases.h to KMEM's new_id
  * while DEV is unbound, then the same bytes to remove_id, and checks the
  * answers against the row's kds or Linux column and that DEV is then
- * bound to KMEM exactly when the row names DEV. REGION-SPEC ("ID SIZE
- * ALIGN NODE BASE", kds's bus only) recreates DEV's region at a fresh
- * range after every kmem bind, since kds's kmem claim outlives unbind.
+ * bound to KMEM exactly when the row names DEV; every kmem bind is undone
+ * by an unbind, which gives the range back on both buses.
  *
  * Every check prints "kds-vm: daxctl: ok N ..." or "... not ok N ...";
  * a "state:" line per step or row records the answer class and the bound
@@ -136,33 +134,10 @@ static void run_steps(const struct kds_daxctl_step *steps, size_t n)
 	}
 }
 
-/* kds's bus: delete DEV's region and create it again at range @k. */
-static void recreate_region(const char *spec, int k)
-{
-	char buf[160];
-	unsigned long long size, base;
-	unsigned int align;
-	int id, node;
-	long rc;
-
-	if (sscanf(spec, "%d %llu %u %d %llu", &id, &size, &align, &node, &base) != 5) {
-		check(0, "bad region spec '%s'", spec);
-		return;
-	}
-	snprintf(buf, sizeof(buf), "%d", id);
-	rc = write_attr("/sys/bus/kds_dax/delete_region", buf, strlen(buf));
-	check(rc == (long)strlen(buf), "ids: delete region %s: %ld", buf, rc);
-	snprintf(buf, sizeof(buf), "%d %#llx %#llx %#x %d", id, base + (unsigned long long)k * size,
-		 size, align, node);
-	rc = write_attr("/sys/bus/kds_dax/create_region", buf, strlen(buf));
-	check(rc == (long)strlen(buf), "ids: create region %s: %ld", buf, rc);
-}
-
-static void run_ids(int linux_col, const char *spec)
+static void run_ids(int linux_col)
 {
 	char name[32];
 	size_t i;
-	int k = 0;
 
 	for (i = 0; i < sizeof(kds_dax_id_cases) / sizeof(kds_dax_id_cases[0]); i++) {
 		const struct kds_dax_id_case *c = &kds_dax_id_cases[i];
@@ -193,8 +168,6 @@ static void run_ids(int linux_col, const char *spec)
 			got = write_drv(kmem, "unbind", dev, strlen(dev) + 1);
 			check(got == (long)strlen(dev) + 1, "ids: %s: unbind from kmem: %ld",
 			      c->what, got);
-			if (spec)
-				recreate_region(spec, ++k);
 		}
 		if (bound() == KDS_DAXCTL_NONE)
 			got = write_drv(devdax, "bind", dev, strlen(dev) + 1);
@@ -210,7 +183,7 @@ int main(int argc, char **argv)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (strcmp(mode, "ids") == 0) {
-		if (argc < 7)
+		if (argc != 7)
 			goto usage;
 		linux_col = strcmp(argv[2], "linux") == 0;
 		arg = 3;
@@ -229,18 +202,15 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(mode, "reconfigure") == 0)
 		run_steps(kds_daxctl_steps, sizeof(kds_daxctl_steps) / sizeof(kds_daxctl_steps[0]));
-	else if (strcmp(mode, "again") == 0)
-		run_steps(kds_daxctl_again_steps,
-			  sizeof(kds_daxctl_again_steps) / sizeof(kds_daxctl_again_steps[0]));
 	else if (strcmp(mode, "ids") == 0)
-		run_ids(linux_col, argc > 7 ? argv[7] : NULL);
+		run_ids(linux_col);
 	else
 		goto usage;
 	printf("kds-vm: daxctl: %s on %s: %d checks, %d failed\n", mode, bus, nchecks, nfailed);
 	return nfailed ? 1 : 0;
 
 usage:
-	fprintf(stderr, "usage: kds-daxctl reconfigure|again BUS DEV DEVDAX KMEM\n"
-		"       kds-daxctl ids kds|linux BUS DEV DEVDAX KMEM [REGION-SPEC]\n");
+	fprintf(stderr, "usage: kds-daxctl reconfigure BUS DEV DEVDAX KMEM\n"
+		"       kds-daxctl ids kds|linux BUS DEV DEVDAX KMEM\n");
 	return 2;
 }

@@ -168,6 +168,7 @@ if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
 	expect_eq "dax7.0 size" "$(attr $D/size)" 402653184
 	expect_eq "dax7.0 target_node" "$(attr $D/target_node)" 0
 	expect_eq "dax7.0 kmem_range unbound" "$(attr $D/kmem_range)" none
+	expect_eq "dax7.0 lies in no resource: modelled" "$(attr $D/backing)" modelled
 	expect_eq "region 7 id" "$(attr $R/id)" 7
 	expect_eq "region 7 size" "$(attr $R/size)" 402653184
 	expect_eq "region 7 align" "$(attr $R/align)" 2097152
@@ -204,7 +205,7 @@ if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
 
 	# a region without a target node: target_node hidden, kmem refuses it
 	D8=$B/devices/dax8.0
-	expect_write "create region 8 (node -1)" ok $B/create_region "8 0x200000000 0x8000000 0x1000 -1"
+	expect_write "create region 8 (node -1)" ok $B/create_region "8 0x1020000000 0x8000000 0x1000 -1"
 	check "$([ ! -e $D8/target_node ]; echo $?)" "dax8.0 target_node hidden"
 	check "$([ ! -e /sys/devices/kds_dax_region8/dax_region/target_node ]; echo $?)" "region 8 target_node hidden"
 	expect_eq "region 8 align" "$(attr /sys/devices/kds_dax_region8/dax_region/align)" 4096
@@ -235,20 +236,94 @@ EOF_RAM
 	done
 	check "$([ ! -e $B/devices/dax12.0 ] && [ ! -e /sys/devices/kds_dax_region12 ]; echo $?)" \
 		"System RAM refused: no region 12 registered"
+	# Other owners' ranges are refused too, with nothing registered: a
+	# device window (the first PCI bus window of at least 4 MiB) and a
+	# range only partly inside the soft-reserved memory (run.sh's memmap=
+	# sets 0x10000000-0x17ffffff aside).
+	read -r pci_s pci_e <<EOF_PCI
+$(sed -n 's/^\([0-9a-f]*\)-\([0-9a-f]*\) : PCI Bus .*/0x\1 0x\2/p' /proc/iomem |
+	while read -r a b; do [ $((b - a)) -ge $((0x400000)) ] && { echo "$a $b"; break; }; done)
+EOF_PCI
+	if [ -n "$pci_s" ]; then
+		spec="13 $(printf 0x%x $(( (pci_s + 0x1fffff) & ~0x1fffff ))) 0x200000 0x200000 0"
+		err=$( { echo "$spec" >$B/create_region; } 2>&1 ) && got=ok || got=$err
+		case $got in *"resource busy"*) got=EBUSY ;; esac
+		expect_eq "create region inside a PCI bus window ($spec)" "$got" EBUSY
+	else
+		check 1 "a PCI bus window of at least 4 MiB in /proc/iomem"
+	fi
+	sr=$(sed -n 's/^ *\([0-9a-f]*\)-\([0-9a-f]*\) : Soft Reserved$/0x\1-0x\2/p' /proc/iomem | head -n 1)
+	expect_eq "run.sh's memmap= made 0x10000000-0x17ffffff Soft Reserved (under hmem.0 where dax_hmem runs)" "$sr" "0x10000000-0x17ffffff"
+	[ "$sr" = "0x10000000-0x17ffffff" ] ||
+		sed -n '1,40s/^/kds-vm: sysfs: iomem: /p' /proc/iomem
+	spec="13 0x17e00000 0x400000 0x200000 0"
+	err=$( { echo "$spec" >$B/create_region; } 2>&1 ) && got=ok || got=$err
+	case $got in *"resource busy"*) got=EBUSY ;; esac
+	expect_eq "create region half in Soft Reserved, half in System RAM ($spec)" "$got" EBUSY
+	check "$([ ! -e $B/devices/dax13.0 ] && [ ! -e /sys/devices/kds_dax_region13 ]; echo $?)" \
+		"other owners' ranges refused: no region 13 registered"
+	# The soft-reserved range itself: the kernel's dax_hmem holds it where
+	# it is loaded (refused, nothing registered); elsewhere it is real,
+	# unused memory that kds_kmem hot-adds as System RAM and removes again.
+	D14=$B/devices/dax14.0
+	spec="14 0x10000000 0x8000000 0x200000 0"
+	if [ -e /lib/kds/dax_hmem.ko ]; then
+		err=$( { echo "$spec" >$B/create_region; } 2>&1 ) && got=ok || got=$err
+		case $got in *"resource busy"*) got=EBUSY ;; esac
+		expect_eq "create region over the range dax_hmem holds ($spec)" "$got" EBUSY
+		check "$([ ! -e $D14 ] && [ ! -e /sys/devices/kds_dax_region14 ]; echo $?)" \
+			"a range dax_hmem holds: no region 14 registered"
+	else
+		blocks() { ls -d /sys/devices/system/memory/memory* 2>/dev/null | wc -l; }
+		memtotal() { sed -n 's/^MemTotal: *\([0-9]*\) kB$/\1/p' /proc/meminfo; }
+		nb=$(blocks)
+		mt=$(memtotal)
+		expect_write "create region 14 over the Soft Reserved range" ok $B/create_region "$spec"
+		expect_eq "dax14.0 is memory kds_kmem hot-adds" "$(attr $D14/backing)" memory
+		expect_write "unbind dax14.0" ok $B/drivers/kds_device_dax/unbind dax14.0
+		expect_write "new_id dax14.0 on kds_kmem" ok $B/drivers/kds_kmem/new_id dax14.0
+		expect_eq "dax14.0 bound to kds_kmem" "$(drv_of $D14)" kds_kmem
+		expect_eq "kds_kmem hot-added one 128 MiB memory block" "$(blocks)" $((nb + 1))
+		check "$(grep -q '^  10000000-17ffffff : dax14.0$' /proc/iomem && grep -q '^    10000000-17ffffff : System RAM (kds_kmem)$' /proc/iomem; echo $?)" \
+			"/proc/iomem: dax14.0 holds the range, System RAM (kds_kmem) under it"
+		expect_eq "the new block is offline (memhp_default_state=offline)" \
+			"$(cat /sys/devices/system/memory/memory2/state 2>/dev/null)" offline
+		expect_eq "MemTotal unchanged while the block is offline" "$(memtotal)" "$mt"
+		expect_write "create region 15 over the range kds_kmem holds" FAIL $B/create_region "15 0x10000000 0x8000000 0x200000 0"
+		expect_write "unbind dax14.0 from kds_kmem" ok $B/drivers/kds_kmem/unbind dax14.0
+		expect_eq "unbind removed the block" "$(blocks)" "$nb"
+		check "$(grep -qE 'dax14.0|kds_kmem' /proc/iomem; [ $? != 0 ]; echo $?)" \
+			"/proc/iomem: nothing of dax14.0 left after unbind"
+		expect_eq "kmem_range cleared" "$(attr $D14/kmem_range)" none
+		expect_write "bind dax14.0 to kds_kmem again" ok $B/drivers/kds_kmem/bind dax14.0
+		expect_eq "dax14.0 on kds_kmem again: the range came back" "$(drv_of $D14)" kds_kmem
+		expect_eq "one block again" "$(blocks)" $((nb + 1))
+		expect_write "delete region 14 (kds_kmem unbinds, the block goes)" ok $B/delete_region 14
+		expect_eq "delete_region removed the block" "$(blocks)" "$nb"
+		check "$(grep -qE 'dax14.0|kds_kmem' /proc/iomem; [ $? != 0 ]; echo $?)" \
+			"/proc/iomem: nothing of region 14 left"
+	fi
 	expect_write "delete an unknown region" FAIL $B/delete_region 99
+	# the compatibility class exists only while kds is the system's bus
+	err=$( { echo "16 0x1016000000 0x8000000 0x200000 0 class" >$B/create_region; } 2>&1 ) && got=ok || got=$err
+	case $got in *"not supported"*) got=EOPNOTSUPP ;; esac
+	expect_eq "create region with 'class' on kds_dax" "$got" EOPNOTSUPP
+	expect_write "create region with a sixth word other than 'class'" EINVAL $B/create_region "16 0x1016000000 0x8000000 0x200000 0 clas"
+	check "$([ ! -e /sys/devices/kds_dax_region16 ] && [ ! -e /sys/class/kds_dax ]; echo $?)" \
+		"no region 16, no class on kds_dax"
 	# one line, one optional trailing newline, nothing else
-	expect_printf "create region 11 with printf, one newline" ok $B/create_region '11 0x400000000 0x200000 0x200000 0\n'
+	expect_printf "create region 11 with printf, one newline" ok $B/create_region '11 0x1040000000 0x200000 0x200000 0\n'
 	expect_write "delete region 11" ok $B/delete_region 11
-	expect_printf "create region 11 with no newline" ok $B/create_region '11 0x400000000 0x200000 0x200000 0'
+	expect_printf "create region 11 with no newline" ok $B/create_region '11 0x1040000000 0x200000 0x200000 0'
 	expect_write "delete region 11 again" ok $B/delete_region 11
-	expect_printf "create region: a '+' sign on the id" EINVAL $B/create_region '+9 0x400000000 0x200000 0x200000 0\n'
-	expect_printf "create region: a '+' sign on the node" EINVAL $B/create_region '9 0x400000000 0x200000 0x200000 +0\n'
-	expect_printf "create region: a newline inside the line" EINVAL $B/create_region '9 0x400000000\n 0x200000 0x200000 0\n'
-	expect_printf "create region: two trailing newlines" EINVAL $B/create_region '9 0x400000000 0x200000 0x200000 0\n\n'
-	expect_printf "create region: three trailing newlines" EINVAL $B/create_region '9 0x400000000 0x200000 0x200000 0\n\n\n'
-	expect_printf "create region: a NUL after the line" EINVAL $B/create_region '9 0x400000000 0x200000 0x200000 0\000'
-	expect_printf "create region: a tab" EINVAL $B/create_region '9\t0x400000000 0x200000 0x200000 0\n'
-	expect_printf "create region: a leading space" EINVAL $B/create_region ' 9 0x400000000 0x200000 0x200000 0\n'
+	expect_printf "create region: a '+' sign on the id" EINVAL $B/create_region '+9 0x1040000000 0x200000 0x200000 0\n'
+	expect_printf "create region: a '+' sign on the node" EINVAL $B/create_region '9 0x1040000000 0x200000 0x200000 +0\n'
+	expect_printf "create region: a newline inside the line" EINVAL $B/create_region '9 0x1040000000\n 0x200000 0x200000 0\n'
+	expect_printf "create region: two trailing newlines" EINVAL $B/create_region '9 0x1040000000 0x200000 0x200000 0\n\n'
+	expect_printf "create region: three trailing newlines" EINVAL $B/create_region '9 0x1040000000 0x200000 0x200000 0\n\n\n'
+	expect_printf "create region: a NUL after the line" EINVAL $B/create_region '9 0x1040000000 0x200000 0x200000 0\000'
+	expect_printf "create region: a tab" EINVAL $B/create_region '9\t0x1040000000 0x200000 0x200000 0\n'
+	expect_printf "create region: a leading space" EINVAL $B/create_region ' 9 0x1040000000 0x200000 0x200000 0\n'
 	expect_printf "delete region: a '+' sign" EINVAL $B/delete_region '+7\n'
 	expect_printf "delete region: two trailing newlines" EINVAL $B/delete_region '7\n\n'
 	check "$([ ! -e $B/devices/dax9.0 ] && [ -e $D ]; echo $?)" "refused writes created and deleted nothing"
@@ -289,24 +364,22 @@ EOF_RAM
 	# each) on kds's bus and on the kernel's dax bus: the same answers and
 	# the same bound driver after every step and every id-table row.
 	L=/sys/bus/dax
-	expect_write "create region 0" ok $B/create_region "0 0x500000000 0x8000000 0x200000 0"
-	kds-daxctl reconfigure $B dax0.0 kds_device_dax kds_kmem >/tmp/kds.reconf
-	check $? "daxctl reconfigure-device system-ram and back on kds_dax"
-	# the kmem claim outlives unbind: system-ram once more is refused
-	kds-daxctl again $B dax0.0 kds_device_dax kds_kmem >/tmp/kds.again
-	check $? "daxctl system-ram again on kds_dax: kds_kmem -EBUSY"
-	expect_write "delete region 0" ok $B/delete_region 0
-	expect_write "create region 0 at a fresh range" ok $B/create_region "0 0x600000000 0x8000000 0x200000 0"
-	kds-daxctl ids kds $B dax0.0 kds_device_dax kds_kmem \
-		"0 134217728 2097152 0 25769803776" >/tmp/kds.ids
+	expect_write "create region 0" ok $B/create_region "0 0x1050000000 0x8000000 0x200000 0"
+	# twice: unbinding kmem gives the range back, so a second round trip
+	# goes exactly as the first (as on the kernel's bus)
+	{ kds-daxctl reconfigure $B dax0.0 kds_device_dax kds_kmem &&
+		kds-daxctl reconfigure $B dax0.0 kds_device_dax kds_kmem; } >/tmp/kds.reconf
+	check $? "daxctl reconfigure-device system-ram and back on kds_dax, twice"
+	kds-daxctl ids kds $B dax0.0 kds_device_dax kds_kmem >/tmp/kds.ids
 	check $? "id table on kds_kmem: answers and bound driver"
-	grep -hE '^kds-vm: daxctl: (not ok|[a-z]+ on)' /tmp/kds.reconf /tmp/kds.again /tmp/kds.ids
-	expect_write "delete region 0 again" ok $B/delete_region 0
+	grep -hE '^kds-vm: daxctl: (not ok|[a-z]+ on)' /tmp/kds.reconf /tmp/kds.ids
+	expect_write "delete region 0" ok $B/delete_region 0
 	if [ -e /lib/kds/dax_hmem.ko ]; then
 		check "$([ -e $L/devices/dax0.0 ]; echo $?)" "the kernel's dax bus has dax0.0 (dax_hmem)"
 		expect_eq "dax0.0 on the kernel's bus bound to device_dax" "$(drv_of $L/devices/dax0.0)" device_dax
-		kds-daxctl reconfigure $L dax0.0 device_dax kmem >/tmp/linux.reconf
-		check $? "daxctl reconfigure-device system-ram and back on the kernel's dax bus"
+		{ kds-daxctl reconfigure $L dax0.0 device_dax kmem &&
+			kds-daxctl reconfigure $L dax0.0 device_dax kmem; } >/tmp/linux.reconf
+		check $? "daxctl reconfigure-device system-ram and back on the kernel's dax bus, twice"
 		kds-daxctl ids linux $L dax0.0 device_dax kmem >/tmp/linux.ids
 		check $? "id table on the kernel's kmem: answers and bound driver"
 		grep -hE '^kds-vm: daxctl: (not ok|[a-z]+ on)' /tmp/linux.reconf /tmp/linux.ids
@@ -324,7 +397,7 @@ EOF_RAM
 	fi
 
 	# left for kds.ko's unload to tear down: a region bound to kds_kmem
-	expect_write "create region 9" ok $B/create_region "9 0x300000000 0x8000000 0x200000 0"
+	expect_write "create region 9" ok $B/create_region "9 0x1030000000 0x8000000 0x200000 0"
 	expect_write "unbind dax9.0" ok $B/drivers/kds_device_dax/unbind dax9.0
 	expect_write "new_id dax9.0 on kds_kmem" ok $B/drivers/kds_kmem/new_id dax9.0
 	expect_eq "dax9.0 bound to kds_kmem" "$(drv_of $B/devices/dax9.0)" kds_kmem

@@ -258,7 +258,7 @@ extra_before_unload() {
 			echo $r >$SB/delete_region 2>/dev/null
 		done
 		# The bus still works.
-		echo "7 0x104000000 0x8000000 0x200000 0" >$SB/create_region ||
+		echo "7 0x1004000000 0x8000000 0x200000 0" >$SB/create_region ||
 			fail "stress: create_region after the stress"
 		[ "$(drv_of $SB/devices/dax7.0)" = kds_device_dax ] ||
 			fail "stress: dax7.0 not bound to kds_device_dax after the stress"

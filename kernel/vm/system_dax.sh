@@ -44,13 +44,16 @@ system_dax_first() {
 		sd_bad "insmod kds.ko dax_bus_name=dax"
 		return 0
 	fi
-	local B=/sys/bus/dax D R devno link out flat got before rc
+	local B=/sys/bus/dax D R devno link out flat got before rc mt nb
 	D=$B/devices/dax7.0
 	R=/sys/devices/kds_dax_region7/dax_region
 	sd_check "$([ -d $B/drivers/device_dax ] && [ -d $B/drivers/kmem ] && [ ! -e /sys/bus/kds_dax ]; echo $?)" \
 		"kds.ko registered bus dax with drivers device_dax and kmem, no kds_dax"
-	echo "7 0x104000000 0x18000000 0x200000 0" >$B/create_region
+	# region 7 is the soft-reserved range run.sh's memmap= sets aside:
+	# real, unused memory, which kmem hot-adds
+	echo "7 0x10000000 0x8000000 0x200000 0" >$B/create_region
 	sd_check "$([ -d $D ]; echo $?)" "create_region 7: dax7.0 on /sys/bus/dax"
+	sd_eq "dax7.0 is memory kmem hot-adds" "$(sd_attr $D/backing)" memory
 	sd_eq "dax7.0 bound to device_dax" "$(sd_drv $D)" device_dax
 	# the device number, the node devtmpfs made, and libdaxctl's subsystem test
 	devno=$(sd_attr $D/dev)
@@ -65,15 +68,15 @@ system_dax_first() {
 	sd_check "$(case $got in *"Operation not supported"*) echo 0 ;; *) echo 1 ;; esac)" \
 		"open /dev/dax7.0 fails with EOPNOTSUPP ($got)"
 	# the 6.1 files libdaxctl reads
-	sd_eq "dax7.0 size" "$(sd_attr $D/size)" 402653184
-	sd_eq "dax7.0 resource" "$(sd_attr $D/resource)" 0x104000000
+	sd_eq "dax7.0 size" "$(sd_attr $D/size)" 134217728
+	sd_eq "dax7.0 resource" "$(sd_attr $D/resource)" 0x10000000
 	sd_eq "dax7.0 resource is root-only" "$(sd_mode $D/resource)" 400
 	sd_eq "dax7.0 align" "$(sd_attr $D/align)" 2097152
 	sd_eq "dax7.0 target_node" "$(sd_attr $D/target_node)" 0
 	sd_eq "dax7.0 numa_node" "$(sd_attr $D/numa_node)" 0
 	sd_eq "dax7.0 modalias" "$(sd_attr $D/modalias)" dax:t0
 	sd_eq "region 7 id" "$(sd_attr $R/id)" 7
-	sd_eq "region 7 size" "$(sd_attr $R/size)" 402653184
+	sd_eq "region 7 size" "$(sd_attr $R/size)" 134217728
 	sd_eq "region 7 align" "$(sd_attr $R/align)" 2097152
 	sd_eq "region 7 available_size" "$(sd_attr $R/available_size)" 0
 
@@ -111,13 +114,157 @@ system_dax_first() {
 	sd_eq "after the wrong names: dax7.0 still bound to device_dax" "$(sd_drv $D)" device_dax
 	sd_eq "after the wrong names: the same devices" "$(ls $B/devices)" "$before"
 
+	system_dax_memory
+	system_dax_class
 	echo 7 >$B/delete_region
 	sd_check "$([ ! -e $D ] && [ ! -e /dev/dax7.0 ]; echo $?)" "delete_region 7: dax7.0 and /dev/dax7.0 gone"
-	if rmmod kds; then
-		sd_check "$([ ! -e $B ]; echo $?)" "rmmod kds: /sys/bus/dax gone, the name free for dax.ko"
-	else
-		sd_bad "rmmod kds (system's dax bus)"
+	system_dax_rmmod_race
+}
+
+# sd_show WHAT TEXT: daxctl's output, at most 20 lines, each prefixed; its
+# own "WARNING:" is renamed so the console check does not take it for the
+# kernel's
+sd_show() {
+	echo "$2" | head -n 20 | sed -e 's/WARNING:/warning (daxctl):/' -e "s/^/kds-vm: system-dax: $1: /"
+}
+# sd_first TEXT: the first line of TEXT, for a check's description
+sd_first() { echo "$1" | head -n 1; }
+sd_memtotal() { sed -n 's/^MemTotal: *\([0-9]*\) kB$/\1/p' /proc/meminfo; }
+sd_blocks() { ls -d /sys/devices/system/memory/memory* 2>/dev/null | wc -l; }
+# sd_movable_free: free pages of node 0's Movable zone (empty when none)
+sd_movable_free() {
+	awk '/^Node 0, zone/ { z = $4 } z == "Movable" && $1 == "pages" && $2 == "free" { print $3; exit }' /proc/zoneinfo
+}
+
+# The memory of dax7.0 (the soft-reserved 128 MiB) through the real
+# daxctl: system-ram onlines it as movable memory and MemTotal grows, a
+# program's memory lands in it and reads back, a second system-ram and a
+# refused devdax change nothing, devdax -f gives it back.
+system_dax_memory() {
+	local B=/sys/bus/dax D=/sys/bus/dax/devices/dax7.0 M=/sys/devices/system/memory
+	local mt nb out rc free0 free1 t
+	sd_check "$([ -d /sys/devices/system/node/node0 ]; echo $?)" \
+		"/sys/devices/system/node/node0 exists (daxctl onlines memory through it)"
+	mt=$(sd_memtotal)
+	nb=$(sd_blocks)
+	say "system-dax: session: MemTotal before: $mt kB"
+	out=$(daxctl reconfigure-device --mode=system-ram dax7.0 2>&1) && rc=0 || rc=$?
+	sd_show "daxctl reconfigure" "$out"
+	sd_check "$rc" "daxctl reconfigure-device --mode=system-ram dax7.0"
+	sd_eq "dax7.0 bound to kmem" "$(sd_drv $D)" kmem
+	sd_eq "kmem added one memory block" "$(sd_blocks)" $((nb + 1))
+	sd_eq "the block is online, in ZONE_MOVABLE" "$(cat $M/memory2/state 2>/dev/null) $(cat $M/memory2/valid_zones 2>/dev/null)" "online Movable"
+	sd_eq "MemTotal grew by 128 MiB" "$(sd_memtotal)" $((mt + 131072))
+	say "system-dax: session: MemTotal after: $(sd_memtotal) kB; memory2: $(cat $M/memory2/state 2>/dev/null) $(cat $M/memory2/valid_zones 2>/dev/null)"
+	grep -A2 '^10000000-17ffffff : Soft Reserved$' /proc/iomem | head -n 3 | sed 's/^/kds-vm: system-dax: session: iomem: /' 
+	sd_check "$(grep -q '^    10000000-17ffffff : System RAM (kmem)$' /proc/iomem; echo $?)" \
+		"/proc/iomem: System RAM (kmem) under dax7.0 under Soft Reserved"
+	got=$(daxctl list -D 2>&1 | tr -d ' \n\t')
+	sd_eq "daxctl list: dax7.0 mode" "$(sd_field "$got" mode)" system-ram
+	# a program's memory lands in the new block and reads back
+	free0=$(sd_movable_free)
+	t=/tmp/kds-touch
+	mkdir -p $t && mount -t tmpfs -o size=200m tmpfs $t
+	dd if=/dev/zero bs=1M count=150 2>/dev/null | tr '\000' k >$t/f
+	free1=$(sd_movable_free)
+	sd_check "$([ -n "$free0" ] && [ -n "$free1" ] && [ $((free0 - free1)) -ge 16384 ]; echo $?)" \
+		"150 MiB of tmpfs took at least 64 MiB of the Movable zone (free pages $free0 -> $free1)"
+	sd_eq "the data reads back" "$(tr -d k <$t/f | wc -c) $(wc -c <$t/f)" "0 157286400"
+	umount $t
+	# a second system-ram: daxctl's message, nothing added twice
+	out=$(daxctl reconfigure-device --mode=system-ram dax7.0 2>&1)
+	sd_show "daxctl system-ram again" "$out"
+	sd_check "$(echo "$out" | grep -q '^dax7.0 was already in system-ram mode$' &&
+		echo "$out" | grep -q '^dax7.0: all memory sections (1) already online$'; echo $?)" \
+		"system-ram again: daxctl says 'already in system-ram mode', 'all memory sections (1) already online'"
+	sd_eq "system-ram again: MemTotal unchanged" "$(sd_memtotal)" $((mt + 131072))
+	# devdax while the memory is online: daxctl refuses, nothing changes
+	out=$(daxctl reconfigure-device --mode=devdax dax7.0 2>&1) && rc=0 || rc=$?
+	sd_show "daxctl devdax while online" "$out"
+	sd_check "$([ "$rc" != 0 ]; echo $?)" "devdax while online: daxctl refuses ($rc: $(sd_first "$out"))"
+	sd_eq "devdax refused: still kmem, memory still there" "$(sd_drv $D) $(sd_memtotal)" "kmem $((mt + 131072))"
+	# devdax -f: offline, unbind (kmem removes the memory), device_dax
+	out=$(daxctl reconfigure-device -f --mode=devdax dax7.0 2>&1) && rc=0 || rc=$?
+	sd_show "daxctl reconfigure -f" "$out"
+	sd_check "$rc" "daxctl reconfigure-device -f --mode=devdax dax7.0"
+	sd_eq "dax7.0 back on device_dax" "$(sd_drv $D)" device_dax
+	sd_eq "MemTotal back" "$(sd_memtotal)" "$mt"
+	sd_eq "the block removed" "$(sd_blocks)" "$nb"
+	sd_check "$(grep -q 'System RAM (kmem)' /proc/iomem; [ $? != 0 ]; echo $?)" \
+		"/proc/iomem: no System RAM (kmem) left"
+	# and system-ram once more: the range came back with the unbind
+	out=$(daxctl reconfigure-device --mode=system-ram dax7.0 2>&1) && rc=0 || rc=$?
+	sd_check "$rc" "system-ram after devdax ($(sd_first "$out"))"
+	sd_eq "MemTotal grew again" "$(sd_memtotal)" $((mt + 131072))
+	out=$(daxctl reconfigure-device -f --mode=devdax dax7.0 2>&1) && rc=0 || rc=$?
+	sd_check "$rc" "devdax -f once more ($(sd_first "$out"))"
+	sd_eq "MemTotal back again" "$(sd_memtotal)" "$mt"
+}
+
+# A region whose device is in the 5.1 compatibility class /sys/class/dax:
+# daxctl lists it beside the bus's, and refuses to change its mode or to
+# disable it with its "device model is dax-class" error; nothing changes.
+system_dax_class() {
+	local B=/sys/bus/dax C=/sys/class/dax/dax5.0 out rc got before
+	echo "5 0x1005000000 0x8000000 0x200000 0 clas" >$B/create_region 2>/dev/null &&
+		sd_bad "create_region with a sixth word other than 'class' accepted"
+	if ! echo "5 0x1005000000 0x8000000 0x200000 0 class" >$B/create_region; then
+		sd_bad "create_region 5 ... class"
+		return 0
 	fi
+	sd_check "$([ -e $C ] && [ ! -e $B/devices/dax5.0 ]; echo $?)" \
+		"create_region 5 class: dax5.0 in /sys/class/dax, not on the bus"
+	sd_eq "dax5.0 sits under its region's dax/ folder" "$(readlink -f $C)" /sys/devices/kds_dax_region5/dax/dax5.0
+	sd_check "$([ -c /dev/dax5.0 ]; echo $?)" "/dev/dax5.0 is a character device"
+	sd_eq "/sys/dev/char/<dax5.0>/subsystem is /sys/class/dax" \
+		"$(readlink -f /sys/dev/char/$(sd_attr $C/dev)/subsystem)" /sys/class/dax
+	sd_eq "dax5.0 size" "$(sd_attr $C/size)" 134217728
+	out=$(daxctl list -r 5 -D 2>&1)
+	sd_show "daxctl list -r 5 -D" "$out"
+	got=$(echo "$out" | tr -d ' \n\t')
+	sd_eq "daxctl list: the class device dax5.0" "$(sd_field "$got" chardev) $(sd_field "$got" size)" "dax5.0 134217728"
+	before=$(ls /sys/class/dax $B/devices)
+	out=$(daxctl reconfigure-device --mode=system-ram dax5.0 2>&1) && rc=0 || rc=$?
+	sd_show "daxctl reconfigure dax5.0" "$out"
+	sd_check "$([ "$rc" != 0 ] && echo "$out" | grep -q '^libdaxctl: daxctl_dev_disable: dax5.0: error: device model is dax-class$'; echo $?)" \
+		"system-ram on a class device: daxctl's 'device model is dax-class' ($rc)"
+	out=$(daxctl disable-device dax5.0 2>&1) && rc=0 || rc=$?
+	sd_check "$([ "$rc" != 0 ] && echo "$out" | grep -q 'dax5.0: error: device model is dax-class$'; echo $?)" \
+		"disable-device on a class device: daxctl's 'device model is dax-class' ($rc: $(sd_first "$out"))"
+	sd_eq "after the refusals: the same devices" "$(ls /sys/class/dax $B/devices)" "$before"
+	echo 5 >$B/delete_region
+	sd_check "$([ ! -e $C ] && [ ! -e /dev/dax5.0 ] && [ ! -e /sys/devices/kds_dax_region5 ]; echo $?)" \
+		"delete_region 5: dax5.0, /dev/dax5.0 and the region gone"
+}
+
+# daxctl reconfigure-device (without onlining, so the memory can always be
+# taken back) racing rmmod kds: whichever wins, kds ends unloaded and no
+# memory, no iomem entry and no block of the region is left.
+system_dax_rmmod_race() {
+	local B=/sys/bus/dax mt nb i
+	mt=$(sd_memtotal)
+	nb=$(sd_blocks)
+	echo "7 0x10000000 0x8000000 0x200000 0" >$B/create_region ||
+		{ sd_bad "create_region 7 for the rmmod race"; return 0; }
+	daxctl reconfigure-device --no-online --mode=system-ram dax7.0 >/tmp/kds.race 2>&1 &
+	# rmmod once daxctl has begun: dax7.0 leaves device_dax (up to 5 s)
+	for i in $(seq 50); do
+		[ "$(sd_drv $B/devices/dax7.0)" = device_dax ] || break
+		usleep 100000 2>/dev/null || sleep 1
+	done
+	say "system-dax: race: rmmod with dax7.0 on $(sd_drv $B/devices/dax7.0)"
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		rmmod kds 2>/dev/null && break
+		sleep 1
+	done
+	wait
+	sd_show "race: daxctl" "$(cat /tmp/kds.race)"
+	sd_check "$(grep -q '^kds ' /proc/modules; [ $? != 0 ]; echo $?)" "reconfigure during rmmod: kds unloaded"
+	sd_check "$([ ! -e $B ]; echo $?)" "rmmod kds: /sys/bus/dax gone, the name free for dax.ko"
+	sd_eq "reconfigure during rmmod: no block left" "$(sd_blocks)" "$nb"
+	sd_eq "reconfigure during rmmod: MemTotal unchanged" "$(sd_memtotal)" "$mt"
+	sd_check "$(grep -qE 'dax7.0|kmem' /proc/iomem; [ $? != 0 ]; echo $?)" \
+		"reconfigure during rmmod: nothing of region 7 in /proc/iomem"
 }
 
 # sd_refuse NAME EXPLANATION WHAT: insmod kds.ko dax_bus_name=NAME must

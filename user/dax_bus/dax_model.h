@@ -94,13 +94,15 @@ struct kds_dax_model_dev {
 
 /**
  * struct kds_dax_model_platform - the memory the kmem driver hot-plugs
- * into: permanent reservations and the amount of memory added.
- * @lock: guards @added_bytes and @fail_add.
+ * into: reservations and the amount of memory added.
+ * @lock: guards @added_bytes, @fail_add and @fail_remove.
  * @block_size: memory block size (a power of two).
- * @claims: reserved ranges, with the core's overlap rule (never released
- *          by kmem remove).
- * @added_bytes: memory handed to the page allocator so far.
+ * @claims: reserved ranges, with the core's overlap rule (given back by
+ *          kmem remove once the memory is taken back).
+ * @added_bytes: memory handed to the page allocator and not taken back.
  * @fail_add: when non-zero, the next add_memory fails with this error.
+ * @fail_remove: when non-zero, the next remove_memory fails with this
+ *               error (memory in use: it stays added and reserved).
  */
 struct kds_dax_model_platform {
 	struct mutex lock;
@@ -108,6 +110,7 @@ struct kds_dax_model_platform {
 	struct kds_dax_claims claims;
 	u64 added_bytes;
 	int fail_add;
+	int fail_remove;
 };
 
 void kds_dax_model_init(struct kds_dax_model *m);

@@ -42,7 +42,9 @@ static int model_kmem_probe(struct kds_dax_model_dev *dev)
 
 static void model_kmem_remove(struct kds_dax_model_dev *dev)
 {
-	kds_dax_kmem_remove(&dev->dax);
+	/* An unbind always unbinds; memory in use stays (reserved). */
+	kds_dax_kmem_remove(&dev->dax, &kds_dax_model_kmem_ops,
+			    dev->driver->ctx);
 }
 
 /**

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * platform.c - a simulated memory platform for the model's kmem driver:
- * permanent reservations (the core's claim list) and a count of memory
- * "added" to the page allocator, with an injectable add_memory failure.
+ * reservations (the core's claim list) and a count of memory "added" to
+ * the page allocator, with injectable add_memory and remove_memory
+ * failures.
  */
 #include "user/dax_bus/model_internal.h"
 
@@ -39,12 +40,29 @@ static int model_add_memory(void *ctx, int nid, u64 start, u64 size)
 	return rc;
 }
 
+static int model_remove_memory(void *ctx, int nid, u64 start, u64 size)
+{
+	struct kds_dax_model_platform *p = ctx;
+	int rc;
+
+	mutex_lock(&p->lock);
+	rc = p->fail_remove;
+	p->fail_remove = 0;
+	if (!rc) {
+		WARN_ON(p->added_bytes < size);
+		p->added_bytes -= size;
+	}
+	mutex_unlock(&p->lock);
+	return rc;
+}
+
 /* kds_dax_model_kmem_ops - the platform operations of the kmem driver. */
 const struct kds_dax_kmem_ops kds_dax_model_kmem_ops = {
 	.memory_block_size = model_block_size,
 	.reserve = model_reserve,
 	.unreserve = model_unreserve,
 	.add_memory = model_add_memory,
+	.remove_memory = model_remove_memory,
 };
 
 /**
@@ -62,6 +80,7 @@ void kds_dax_model_platform_init(struct kds_dax_model_platform *p,
 	kds_dax_claims_init(&p->claims);
 	p->added_bytes = 0;
 	p->fail_add = 0;
+	p->fail_remove = 0;
 }
 
 /**

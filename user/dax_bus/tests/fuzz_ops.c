@@ -208,8 +208,13 @@ static void run(struct state *s, const uint8_t *data, size_t size)
 			}
 			break;
 		default:
-			/* fail one of the next allocations, or make add_memory fail */
-			if (arg & 0x80)
+			/*
+			 * fail one of the next allocations, or make add_memory
+			 * or remove_memory (memory in use) fail
+			 */
+			if ((arg & 0xc0) == 0xc0)
+				s->plat.fail_remove = -EBUSY;
+			else if (arg & 0x80)
 				s->plat.fail_add = -ENOSPC;
 			else
 				kds_alloc_fail_nth(1 + arg % 4);

@@ -155,7 +155,10 @@ Test(dax_model, new_id_on_kmem_auto_binds)
 	world_fini(&w);
 }
 
-/* 4. remove_id leaves the device bound; an unbind then sticks, the range stays reserved. */
+/*
+ * 4. remove_id leaves the device bound; an unbind then sticks and gives
+ * the memory and the range back, so the device can be bound again.
+ */
 Test(dax_model, remove_id_leaves_device_bound)
 {
 	struct world w;
@@ -163,21 +166,51 @@ Test(dax_model, remove_id_leaves_device_bound)
 
 	world_init(&w, 0);
 	dev = world_add_kmem_dev(&w);
+	cr_assert_eq(kds_dax_model_platform_added(&w.plat), 4 * SZ_128M);
 	cr_assert_eq(store(&w.kmem, "remove_id", "dax0.0\n"), 7);
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
-	cr_assert_eq(store(&w.kmem, "unbind", "dax0.0"), 6, "kmem remove always succeeds");
+	cr_assert_eq(store(&w.kmem, "unbind", "dax0.0"), 6);
 	cr_assert_null(kds_dax_model_dev_driver(dev));
-	cr_assert(kds_dax_model_platform_is_reserved(&w.plat, 4 * SZ_128M, 4 * SZ_128M),
-		  "kmem unbind released the range");
+	cr_assert_not(kds_dax_model_platform_is_reserved(&w.plat, 4 * SZ_128M, 4 * SZ_128M),
+		      "kmem unbind kept a range whose memory was taken back");
+	cr_assert_eq(kds_dax_model_platform_added(&w.plat), 0, "memory not taken back");
 	/* No id any more: explicit bind to kmem does not match. */
 	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), -ENODEV);
-	/* With the id back, bind matches, but the range is still reserved. */
+	/* With the id back, new_id binds it again: the range is free. */
 	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6);
-	cr_assert_null(kds_dax_model_dev_driver(dev), "re-probe of a reserved range bound");
-	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), -EBUSY);
+	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
+	cr_assert_eq(kds_dax_model_platform_added(&w.plat), 4 * SZ_128M);
 	/* Back to device_dax. */
+	cr_assert_eq(store(&w.kmem, "unbind", "dax0.0"), 6);
 	cr_assert_eq(store(&w.device_dax, "bind", "dax0.0\n"), 7);
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
+	kds_dax_model_device_unregister(dev);
+	world_fini(&w);
+}
+
+/*
+ * 4b. Memory that cannot be taken back (in use): the unbind still unbinds,
+ * the memory stays added and the range reserved, so binding it again is
+ * refused with -EBUSY and nothing is added twice.
+ */
+Test(dax_model, kmem_unbind_with_memory_in_use_keeps_it)
+{
+	struct world w;
+	struct kds_dax_model_dev *dev;
+
+	world_init(&w, 0);
+	dev = world_add_kmem_dev(&w);
+	w.plat.fail_remove = -EBUSY;
+	cr_assert_eq(store(&w.kmem, "unbind", "dax0.0"), 6, "unbind must unbind");
+	cr_assert_null(kds_dax_model_dev_driver(dev));
+	cr_assert_eq(kds_dax_model_platform_added(&w.plat), 4 * SZ_128M,
+		     "memory in use was taken away");
+	cr_assert(kds_dax_model_platform_is_reserved(&w.plat, 4 * SZ_128M, 4 * SZ_128M),
+		  "the range of memory still in use was given back");
+	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), -EBUSY);
+	cr_assert_null(kds_dax_model_dev_driver(dev));
+	cr_assert_eq(kds_dax_model_platform_added(&w.plat), 4 * SZ_128M, "memory added twice");
+	cr_assert_eq(store(&w.device_dax, "bind", "dax0.0"), 6);
 	kds_dax_model_device_unregister(dev);
 	world_fini(&w);
 }
@@ -301,23 +334,24 @@ static void daxctl_run(struct world *w, struct kds_dax_model_dev *dev,
 
 /*
  * daxctl reconfigure-device --mode=system-ram and back to devdax, byte for
- * byte; then system-ram once more, which the kmem claim refuses.
+ * byte, twice: each round trip adds the memory and takes it back.
  */
 Test(dax_model, daxctl_reconfigure_sequence)
 {
 	struct world w;
 	struct kds_dax_model_dev *dev;
+	int round;
 
 	world_init(&w, 0);
 	dev = world_add_dev(&w, 0);
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
-	daxctl_run(&w, dev, kds_daxctl_steps, ARRAY_SIZE(kds_daxctl_steps));
-	cr_expect_eq(kds_dax_model_platform_added(&w.plat), 4 * SZ_128M);
-	cr_expect(kds_dax_model_platform_is_reserved(&w.plat, 4 * SZ_128M, 4 * SZ_128M),
-		  "the kmem claim did not outlive unbind");
-	daxctl_run(&w, dev, kds_daxctl_again_steps, ARRAY_SIZE(kds_daxctl_again_steps));
-	cr_expect_eq(kds_dax_model_platform_added(&w.plat), 4 * SZ_128M,
-		     "memory added twice");
+	for (round = 0; round < 2; round++) {
+		daxctl_run(&w, dev, kds_daxctl_steps, ARRAY_SIZE(kds_daxctl_steps));
+		cr_expect_eq(kds_dax_model_platform_added(&w.plat), 0,
+			     "round %d: memory not taken back", round);
+		cr_expect_not(kds_dax_model_platform_is_reserved(&w.plat, 4 * SZ_128M, 4 * SZ_128M),
+			      "round %d: the kmem claim outlived unbind", round);
+	}
 	kds_dax_model_device_unregister(dev);
 	world_fini(&w);
 }
@@ -596,8 +630,6 @@ Test(dax_model, kmem_add_memory_failure)
 	world_init(&w, 0);
 	dev = world_add_kmem_dev(&w);
 	cr_assert_eq(store(&w.kmem, "unbind", "dax0.0"), 6);
-	kds_dax_model_platform_destroy(&w.plat);	/* "reboot": reservations gone */
-	kds_dax_model_platform_init(&w.plat, SZ_128M);
 	w.plat.fail_add = -ENOSPC;
 	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), -ENOSPC);
 	cr_assert_not(kds_dax_model_platform_is_reserved(&w.plat, 4 * SZ_128M, 4 * SZ_128M));
