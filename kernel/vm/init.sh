@@ -262,6 +262,28 @@ EOF_PCI
 	expect_eq "create region half in Soft Reserved, half in System RAM ($spec)" "$got" EBUSY
 	check "$([ ! -e $B/devices/dax13.0 ] && [ ! -e /sys/devices/kds_dax_region13 ]; echo $?)" \
 		"other owners' ranges refused: no region 13 registered"
+	# Legacy persistent memory (run.sh's memmap=128M!0x20000000, in guests
+	# of 1 GiB or more): real, unused, hot-added and removed like the
+	# soft-reserved range below.
+	if grep -q 'memmap=128M!0x20000000' /proc/cmdline; then
+		D17=$B/devices/dax17.0
+		check "$(grep -q '^20000000-27ffffff : Persistent Memory (legacy)$' /proc/iomem; echo $?)" \
+			"memmap=128M!0x20000000 made 0x20000000-0x27ffffff legacy persistent memory"
+		nb=$(ls -d /sys/devices/system/memory/memory* | wc -l)
+		expect_write "create region 17 over legacy persistent memory" ok $B/create_region "17 0x20000000 0x8000000 0x200000 0"
+		expect_eq "dax17.0 is memory kds_kmem hot-adds" "$(attr $D17/backing)" memory
+		expect_write "unbind dax17.0" ok $B/drivers/kds_device_dax/unbind dax17.0
+		expect_write "new_id dax17.0 on kds_kmem" ok $B/drivers/kds_kmem/new_id dax17.0
+		expect_eq "kds_kmem hot-added the legacy pmem block" "$(ls -d /sys/devices/system/memory/memory* | wc -l) $(cat /sys/devices/system/memory/memory4/state 2>/dev/null)" "$((nb + 1)) offline"
+		check "$(grep -q '^    20000000-27ffffff : System RAM (kds_kmem)$' /proc/iomem; echo $?)" \
+			"/proc/iomem: System RAM (kds_kmem) under dax17.0 under Persistent Memory (legacy)"
+		expect_write "delete region 17 (kds_kmem unbinds, the block goes)" ok $B/delete_region 17
+		expect_eq "the legacy pmem block removed" "$(ls -d /sys/devices/system/memory/memory* | wc -l)" "$nb"
+		check "$(grep -qE 'dax17.0|kds_kmem' /proc/iomem; [ $? != 0 ]; echo $?)" \
+			"/proc/iomem: nothing of region 17 left"
+	else
+		say "sysfs: no legacy persistent memory here (run.sh adds memmap=128M!0x20000000 to guests of 1 GiB or more)"
+	fi
 	# The soft-reserved range itself: the kernel's dax_hmem holds it where
 	# it is loaded (refused, nothing registered); elsewhere it is real,
 	# unused memory that kds_kmem hot-adds as System RAM and removes again.

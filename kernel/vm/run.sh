@@ -256,6 +256,14 @@ cmdline+=" rcupdate.rcu_cpu_stall_suppress=1 rdinit=/init"
 # 128 MiB of RAM at 256 MiB becomes soft-reserved: the kernel's dax_hmem
 # turns it into dax0.0 on the real dax bus; hot-added memory stays offline.
 cmdline+=" memmap=128M%0x10000000-1+0xefffffff memhp_default_state=offline"
+# With at least 1 GiB, 128 MiB of RAM at 512 MiB becomes legacy persistent
+# memory (memmap=nn!ss): the other kind of reserved memory kds_kmem hot-adds.
+case $mem in
+*G) mem_mib=$((${mem%G} * 1024)) ;;
+*M) mem_mib=${mem%M} ;;
+*) mem_mib=0 ;;
+esac
+[ "$mem_mib" -ge 1024 ] && cmdline+=" memmap=128M!0x20000000"
 
 # boot LOG SECONDS QEMU-ACCEL-ARGS...: boot the test initramfs; 124 on timeout.
 boot() {
