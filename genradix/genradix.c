@@ -508,7 +508,10 @@ void *kds_genradix_iter_peek_prev(struct kds_genradix_iter *iter,
  * from there; otherwise the walk starts at the root, as
  * genradix_iter_peek() (or genradix_iter_peek_prev()) does. Nodes are
  * never unlinked while the tree lives, so the cached parent still covers
- * the same span. The leaf found and its parent are cached in @c.
+ * the same span. The leaf's parent is cached in @c; the caller derives
+ * the leaf's bounds from the entry returned and the iterator's offset,
+ * where the entry size is a constant (here it is not, and the offset of
+ * the leaf's last entry would cost a division per leaf).
  *
  * Context: any; concurrent with allocation.
  * Return: the entry at or after (@reverse: at or before) @iter's position,
@@ -545,9 +548,6 @@ void *kds_genradix_iter_next(struct kds_genradix_iter *iter,
 		}
 	}
 	kds_genradix_prefetch_next(&f, !reverse);
-	c->start = offset & ~(size_t)__KDS_GENRADIX_OFFSET_MASK;
-	c->base = (unsigned long)f.leaf->data - c->start;
-	c->last = c->start + (__kds_genradix_per_leaf(obj_size) - 1) * obj_size;
 	return &f.leaf->data[offset & __KDS_GENRADIX_OFFSET_MASK];
 }
 

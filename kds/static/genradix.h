@@ -515,7 +515,10 @@ struct __kds_genradix_cursor {
 
 /*
  * The outer loop's step: kds_genradix_iter_peek() (with @reverse,
- * kds_genradix_iter_peek_prev()) that also caches the leaf found in @c.
+ * kds_genradix_iter_peek_prev()) that also caches the leaf found in @c:
+ * the out-of-line call caches the leaf's parent, and the leaf's bounds are
+ * computed here, where @obj_size is a constant (the offset of the leaf's
+ * last entry is then a mask and an add, not a division).
  * The entry goes to @p and the return value says whether there is one
  * (when there is none, the macro sets its entry pointer to NULL, as the
  * kernel's macro leaves it after the last entry). After a break out of
@@ -541,6 +544,9 @@ static __kds_always_inline bool __kds_genradix_next_leaf(struct kds_genradix_ite
 	*iter = copy;
 	*c = ccopy;
 	c->expect = iter->offset;
+	c->start = iter->offset & ~(size_t)__KDS_GENRADIX_OFFSET_MASK;
+	c->base = (unsigned long)*p - iter->offset;
+	c->last = c->start + (__kds_genradix_per_leaf(obj_size) - 1) * obj_size;
 	return *p != NULL;
 }
 
