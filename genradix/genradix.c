@@ -75,9 +75,8 @@ static const size_t kds_genradix_span_last[__KDS_GENRADIX_DEPTH_MASK + 1] = {
 
 /*
  * The out-of-line lookup by byte offset, behind genradix_ptr() for trees
- * deeper than its inline walk handles and the first step of
- * genradix_ptr_alloc(): the range check is one compare against a table,
- * then one shift, mask, load and NULL test per level.
+ * deeper than its inline walk handles: the range check is one compare
+ * against a table, then one shift, mask, load and NULL test per level.
  */
 static __always_inline void *kds_genradix_walk(struct __kds_genradix *radix,
 					       size_t offset)
@@ -166,15 +165,29 @@ static struct kds_genradix_root *kds_genradix_grow(struct __kds_genradix *radix,
 	}
 }
 
-/*
- * The part of genradix_ptr_alloc() that grows the tree and installs
- * missing nodes, kept out of line so that the common case (the leaf
- * exists) runs without its register saves and stack frame.
+/**
+ * kds_genradix_ptr_alloc() - find or create the entry at a byte offset.
+ * @radix: the tree.
+ * @offset: byte offset of the entry.
+ * @spare: NULL, or the caller's spare node slot: the call takes the node
+ *	(it is used first, or freed if not needed) and leaves NULL there.
+ * @gfp: allocation flags for new nodes.
+ *
+ * The out-of-line body of genradix_ptr_alloc() and its variants: one walk
+ * from the root that grows the tree to cover @offset and installs every
+ * missing node on the way down, finding the entry when its leaf exists.
+ * genradix_ptr_alloc() has looked the entry up inline before calling here
+ * (in trees its walk handles), so there is no separate lookup in front:
+ * it would find no leaf again. Lock-free: every missing node is installed
+ * with one compare-and-swap; a loser keeps its node for the next level
+ * down, and frees it at the end.
+ *
+ * Context: may sleep if @gfp allows; concurrent with lookups and other
+ * allocations on the same tree.
+ * Return: the entry, or NULL on allocation failure.
  */
-static noinline void *kds_genradix_alloc_slow(struct __kds_genradix *radix,
-					      size_t offset,
-					      struct kds_genradix_node **spare,
-					      gfp_t gfp)
+void *kds_genradix_ptr_alloc(struct __kds_genradix *radix, size_t offset,
+				  struct kds_genradix_node **spare, gfp_t gfp)
 {
 	struct kds_genradix_node *fresh = NULL;
 	struct kds_genradix_root *root;
@@ -221,40 +234,9 @@ static noinline void *kds_genradix_alloc_slow(struct __kds_genradix *radix,
 	entry = &n->data[offset & __KDS_GENRADIX_OFFSET_MASK];
 out:
 	/* Like Linux, the call owns the caller's spare: free what is unused. */
-	kds_genradix_drop_node(fresh);
+	if (unlikely(fresh))
+		kds_genradix_drop_node(fresh);
 	return entry;
-}
-
-/**
- * kds_genradix_ptr_alloc() - find or create the entry at a byte offset.
- * @radix: the tree.
- * @offset: byte offset of the entry.
- * @spare: NULL, or the caller's spare node slot: the call takes the node
- *	(it is used first, or freed if not needed) and leaves NULL there.
- * @gfp: allocation flags for new nodes.
- *
- * The out-of-line body of genradix_ptr_alloc() and its variants. Lock-free:
- * every missing node is installed with one compare-and-swap; a loser keeps
- * its node for the next level down, and frees it at the end.
- *
- * Context: may sleep if @gfp allows; concurrent with lookups and other
- * allocations on the same tree.
- * Return: the entry, or NULL on allocation failure.
- */
-void *kds_genradix_ptr_alloc(struct __kds_genradix *radix, size_t offset,
-				  struct kds_genradix_node **spare, gfp_t gfp)
-{
-	/* Most calls find their leaf: a plain lookup, no growth checks. */
-	void *entry = kds_genradix_walk(radix, offset);
-
-	if (likely(entry)) {
-		if (unlikely(spare && *spare)) {
-			kds_genradix_drop_node(*spare);
-			*spare = NULL;
-		}
-		return entry;
-	}
-	return kds_genradix_alloc_slow(radix, offset, spare, gfp);
 }
 
 /*
