@@ -243,8 +243,14 @@ out:
  * Start loading the leaf a forward iteration will reach next: leaves are
  * separate allocations, so the hardware's stream prefetcher does not run
  * ahead across them (it matters most with 512-byte nodes).
+ *
+ * Always inline: GCC counts __builtin_prefetch() as no side effect, so a
+ * function that only prefetches is found to be const by its
+ * interprocedural analysis, and a call to a const function returning
+ * nothing is deleted, prefetches and all (GCC 12 -O2 did so while this
+ * was a function of its own).
  */
-static void kds_genradix_prefetch_leaf(const struct kds_genradix_node *leaf)
+static __always_inline void kds_genradix_prefetch_leaf(const struct kds_genradix_node *leaf)
 {
 	if (!leaf)
 		return;
@@ -420,7 +426,7 @@ restart:
 }
 
 /* Going forward, start loading the next leaf under the same parent. */
-static void kds_genradix_prefetch_next(const struct kds_genradix_found *f,
+static __always_inline void kds_genradix_prefetch_next(const struct kds_genradix_found *f,
 				       bool forward)
 {
 	if (forward && f->parent && f->slot + 1 < __KDS_GENRADIX_ARY)
