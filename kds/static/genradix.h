@@ -291,10 +291,14 @@ static __kds_always_inline void *__kds_genradix_ptr_idx(struct __kds_genradix *r
  * with the address dependency ordering the reads of the node (as Linux's
  * lookup does), in userspace an acquire load. Either pairs with the release
  * that published the node. Trees deeper than __KDS_GENRADIX_INLINE_DEPTH
- * take the out-of-line walk.
+ * take the out-of-line walk when @deep is true; with @deep false (the
+ * first step of kds_genradix_ptr_alloc(), whose out-of-line function
+ * walks such trees itself) the lookup returns NULL for them, so that the
+ * tree is not walked twice.
  */
 static __kds_always_inline void *__kds_genradix_lookup(struct __kds_genradix *radix,
-						   size_t idx, size_t obj_size)
+						   size_t idx, size_t obj_size,
+						   bool deep)
 {
 	struct kds_genradix_root *r = kds_load_dependent(&radix->root);
 	unsigned int depth = __kds_genradix_depth(r);
@@ -322,6 +326,8 @@ static __kds_always_inline void *__kds_genradix_lookup(struct __kds_genradix *ra
 		n = __kds_genradix_node(r);
 		goto found;
 	}
+	if (!deep)
+		return NULL;
 	return __kds_genradix_ptr_idx(radix, idx, obj_size);
 found:
 	if (__kds_unlikely(!n))
@@ -332,7 +338,7 @@ found:
 static __kds_always_inline void *__kds_genradix_ptr_inl(struct __kds_genradix *radix,
 						    size_t idx, size_t obj_size)
 {
-	return __kds_genradix_lookup(radix, idx, obj_size);
+	return __kds_genradix_lookup(radix, idx, obj_size, true);
 }
 
 /* Free the caller's spare node and clear its slot (the call owns it). */
@@ -353,7 +359,7 @@ static __kds_always_inline void *__kds_genradix_alloc_idx(struct __kds_genradix 
 	void *p;
 
 	if (inl) {
-		p = __kds_genradix_lookup(radix, idx, obj_size);
+		p = __kds_genradix_lookup(radix, idx, obj_size, false);
 		if (__kds_likely(p))
 			return p;
 	}
@@ -515,7 +521,10 @@ struct __kds_genradix_cursor {
 
 /*
  * The outer loop's step: kds_genradix_iter_peek() (with @reverse,
- * kds_genradix_iter_peek_prev()) that also caches the leaf found in @c.
+ * kds_genradix_iter_peek_prev()) that also caches the leaf found in @c:
+ * the out-of-line call caches the leaf's parent, and the leaf's bounds are
+ * computed here, where @obj_size is a constant (the offset of the leaf's
+ * last entry is then a mask and an add, not a division).
  * The entry goes to @p and the return value says whether there is one
  * (when there is none, the macro sets its entry pointer to NULL, as the
  * kernel's macro leaves it after the last entry). After a break out of
@@ -541,6 +550,9 @@ static __kds_always_inline bool __kds_genradix_next_leaf(struct kds_genradix_ite
 	*iter = copy;
 	*c = ccopy;
 	c->expect = iter->offset;
+	c->start = iter->offset & ~(size_t)__KDS_GENRADIX_OFFSET_MASK;
+	c->base = (unsigned long)*p - iter->offset;
+	c->last = c->start + (__kds_genradix_per_leaf(obj_size) - 1) * obj_size;
 	return *p != NULL;
 }
 
