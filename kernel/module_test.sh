@@ -100,6 +100,13 @@ fi
 [ "$("$modinfo" -F import_ns "$sample")" = KDS ] || { echo "FAIL: kds_sample.ko does not import KDS"; fail=1; }
 [ "$("$modinfo" -F depends "$sample")" = kds ] || { echo "FAIL: kds_sample.ko does not depend on kds"; fail=1; }
 
+# The for_each walk prefetches the next leaf (genradix/genradix.c). GCC
+# counts a prefetch as free of side effects and has deleted every call of
+# a helper that did nothing else: the walk must carry them itself, inlined
+# (the helpers are __always_inline).
+np=$(objdump -d --disassemble=kds_genradix_iter_next "$ko" | grep -cE "\sprefetch(t[0-2]|nta|w)?\s")
+[ "$np" -ge 1 ] || { echo "FAIL: kds_genradix_iter_next in kds.ko has no prefetch instruction"; fail=1; }
+
 n=$(wc -l <"$out/defined")
 echo "kds.ko $got_version for $kver: $n global symbols, all kds_-prefixed and unique to kds;" \
 	"$(wc -l <"$out/exports") exported in KDS; kds_sample.ko uses $(wc -l <"$out/sample-uses") of them"
