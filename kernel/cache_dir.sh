@@ -3,7 +3,7 @@
 # with the home directory from the password database (a Bazel test's HOME
 # is a temporary folder, so HOME alone would give every test a cache of
 # its own). The VM's kernel (kernel/vm_kernel.sh) and the debug kernel
-# (kernel/vm/debug_kernel.sh, which computes the same root itself)
+# (kernel/vm/debug_kernel_key.sh names its folder)
 # live below it.
 set -euo pipefail
 if [ -n "${KDS_CACHE_DIR:-}" ]; then

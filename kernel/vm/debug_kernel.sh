@@ -25,11 +25,12 @@
 # drops an option whose dependencies are missing).
 #
 # Cache: $KDS_CACHE_DIR/debug-kernel/<key>/, KDS_CACHE_DIR defaulting to
-# ~/.cache/kds (the home directory from the password database, so a Bazel
-# test, whose HOME is a temporary folder, finds the same cache). <key> is a
-# SHA-256 over the tarball's content, the two fragment files, this script
-# and the compiler's and linker's version lines: change any of them and the
-# next run builds a new kernel. One build at a time per key (flock); it is
+# ~/.cache/kds (kernel/cache_dir.sh: the home directory from the password
+# database, so a Bazel test, whose HOME is a temporary folder, finds the
+# same cache). <key> is debug_kernel_key.sh's: a SHA-256 over the
+# tarball's content, the two fragment files, this script, the key script
+# and the compiler's and linker's version lines: change any of them and
+# the next run builds a new kernel. One build at a time per key (flock); it is
 # made in a temporary folder next to the cache and renamed into place when
 # complete, so an interrupted build leaves nothing that looks finished.
 #
@@ -56,27 +57,13 @@ for tool in gcc ld make flex bison bc flock sha256sum tar xz; do
 done
 [ -e /usr/include/libelf.h ] || die "libelf.h missing (apt-get install libelf-dev)"
 
-if [ -z "${KDS_CACHE_DIR:-}" ]; then
-	home=$(getent passwd "$(id -u)" | cut -d: -f6)
-	[ -n "$home" ] && [ -d "$home" ] || home=${HOME:?}
-	KDS_CACHE_DIR=$home/.cache/kds
-fi
-cache=$KDS_CACHE_DIR/debug-kernel
+# ---- the key (debug_kernel_key.sh: the folder debug_kernel_cached.sh asks for)
+dest=$("$here/debug_kernel_key.sh" "$variant") || exit 2
+inputs=$("$here/debug_kernel_key.sh" "$variant" --inputs) || exit 2
+cache=$(dirname "$dest")
+key=$(basename "$dest")
 mkdir -p "$cache"
-
-# ---- the key
 fragments=("$here/configs/common.config" "$here/configs/$variant.config")
-inputs=$(
-	echo "variant $variant"
-	echo "tarball $(sha256sum <"$tarball" | cut -d' ' -f1)"
-	for f in "${fragments[@]}" "$here/debug_kernel.sh"; do
-		echo "$(basename "$f") $(sha256sum <"$f" | cut -d' ' -f1)"
-	done
-	echo "gcc $(gcc --version | head -n 1)"
-	echo "ld $(ld --version | head -n 1)"
-)
-key=$variant-$(printf '%s\n' "$inputs" | sha256sum | cut -c1-16)
-dest=$cache/$key
 if [ -f "$dest/kernel.release" ]; then
 	echo "$dest"
 	exit 0
