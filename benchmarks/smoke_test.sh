@@ -200,6 +200,20 @@ grep -q '^random,genradix-512,' "$tmp/csv" || bad "--filter lost the selected ro
 grep -q '^random,flat-thp,' "$tmp/csv" || bad "--filter dropped the flat-thp baseline"
 [ -s "$tmp/f/results.csv" ] || bad "--out folder not written"
 
+# A run of one node size (--filter 512 selects genradix-512 and
+# linux-6.1-512 only) still has its kds / linux rows: that column filled,
+# the other one "-".
+if [ ${#linux[@]} -gt 0 ]; then
+	if ! "$bench" --quick --filter 512 --esize 8 --out "$tmp/f512" >"$tmp/f512.out" 2>/dev/null; then
+		bad "--filter 512 run failed"
+	fi
+	sed -n '/^== kds \/ linux/,/^$/p' "$tmp/f512.out" >"$tmp/vs512"
+	for w in populate-cold populate-warm seq random chase foreach memory sparse; do
+		grep -qE "^$w +8B [0-9]+ +- +[0-9.]+x \(" "$tmp/vs512" ||
+			bad "--filter 512: kds / linux has no 512-byte $w row"
+	done
+fi
+
 # 7. Bad options are refused with a message, and nothing is written.
 "$bench" --no-such-option >/dev/null 2>"$tmp/err" && bad "unknown option accepted"
 grep -q 'unknown' "$tmp/err" || bad "no message for an unknown option"

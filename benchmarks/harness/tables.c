@@ -159,19 +159,40 @@ void bench_print_table(FILE *f, enum bench_workload w, bool md)
 	}
 }
 
-/* The N a kds / linux row of workload @w compares at: the largest both ran. */
-static bench_u64 vs_linux_n(enum bench_workload w, size_t esz)
+/* The largest N of workload @w at which both kds's @a and Linux's @b ran. */
+static bench_u64 vs_linux_pair_n(enum bench_workload w, int a, int b, size_t esz)
 {
 	bench_u64 best = 0;
 
 	for (size_t i = 0; i < bench_nr_results; i++) {
 		const struct bench_result *r = &bench_results[i];
 
-		if (r->w == w && r->impl == B_GR4K && r->esz == esz && r->n > best &&
-		    bench_find(w, B_LX4K, esz, r->n))
+		if (r->w == w && r->impl == a && r->esz == esz && r->n > best &&
+		    bench_find(w, b, esz, r->n))
 			best = r->n;
 	}
 	return best;
+}
+
+/*
+ * The N a kds / linux row of workload @w compares at: the largest both
+ * pairs ran, or where only one pair ran (--filter 512, say), that pair's.
+ */
+static bench_u64 vs_linux_n(enum bench_workload w, size_t esz)
+{
+	bench_u64 n4 = vs_linux_pair_n(w, B_GR4K, B_LX4K, esz);
+	bench_u64 n512 = vs_linux_pair_n(w, B_GR512, B_LX512, esz);
+
+	if (!n4 || !n512)
+		return n4 ? n4 : n512;
+	return n4 < n512 ? n4 : n512;
+}
+
+/* Whether either pair of the kds / linux table has workload @w at @esz, @n. */
+static bool vs_linux_has(enum bench_workload w, size_t esz, bench_u64 n)
+{
+	return (bench_find(w, B_GR4K, esz, n) && bench_find(w, B_LX4K, esz, n)) ||
+	       (bench_find(w, B_GR512, esz, n) && bench_find(w, B_LX512, esz, n));
 }
 
 /* One cell of the kds / linux table: kds's @a against Linux's @b. */
@@ -234,7 +255,7 @@ void bench_print_vs_linux(FILE *f, bool md)
 			bench_u64 n = small ? 1000 : vs_linux_n(w, esz);
 			char c4[96], c512[96];
 
-			if (!n || !bench_find(w, B_LX4K, esz, n))
+			if (!n || !vs_linux_has(w, esz, n))
 				continue;
 			vs_linux_cell(c4, sizeof(c4), w, B_GR4K, B_LX4K, esz, n);
 			vs_linux_cell(c512, sizeof(c512), w, B_GR512, B_LX512, esz, n);
