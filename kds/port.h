@@ -152,26 +152,27 @@ void kds_race_point(void);
 
 /**
  * kds_race_inject_nth() - lose a race deterministically.
- * @n: which race point from now runs @fn (1: the next one).
+ * @n: which of the calling thread's race points from now runs @fn (1:
+ *	the next one); other threads' points neither fire nor count.
  * @fn: run once, on the calling thread, before that point's
  *	compare-and-swap; it changes the word the compare-and-swap expects
  *	(for instance by allocating in the same tree).
  * @ctx: passed to @fn.
  *
- * A new injection replaces a pending one. A refused call changes nothing:
- * a pending injection stays armed.
+ * A new injection replaces the thread's pending one. A refused call changes
+ * nothing: a pending injection stays armed.
  *
  * Return: 0, or -EINVAL when @fn is NULL or @n is 0.
  */
 int kds_race_inject_nth(unsigned long n, kds_race_fn fn, void *ctx);
 
 /**
- * kds_race_inject_off() - cancel a pending race injection.
+ * kds_race_inject_off() - cancel the calling thread's pending race injection.
  */
 void kds_race_inject_off(void);
 
 /**
- * kds_race_points() - race points passed so far.
+ * kds_race_points() - race points the calling thread passed so far.
  *
  * Return: the count, so a test can step kds_race_inject_nth() through
  * every point.
@@ -179,7 +180,7 @@ void kds_race_inject_off(void);
 unsigned long kds_race_points(void);
 
 /**
- * kds_race_fired() - injected races run so far.
+ * kds_race_fired() - injected races run so far, on every thread.
  *
  * Return: the count.
  */

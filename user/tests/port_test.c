@@ -342,6 +342,41 @@ Test(port, race_inject_refuses_null_racer_and_point_zero)
 	cr_assert_eq(kds_race_fired(), fired + 1);
 }
 
+/* Another thread's race points: ten of them, counted on that thread. */
+static void *race_points_elsewhere(void *arg)
+{
+	unsigned long before = kds_race_points();
+
+	for (int i = 0; i < 10; i++)
+		kds_race_point();
+	*(unsigned long *)arg = kds_race_points() - before;
+	return NULL;
+}
+
+/*
+ * An injection belongs to the thread that arms it: another thread passing
+ * race points neither fires it, moves it nor shows in this thread's count,
+ * and the armed thread's own next point still fires it.
+ */
+Test(port, race_inject_is_per_thread)
+{
+	unsigned long fired = kds_race_fired(), mine = kds_race_points(), theirs = 0;
+	pthread_t t;
+	int hits = 0;
+
+	cr_assert_eq(kds_race_inject_nth(1, port_count_race, &hits), 0);
+	cr_assert_eq(pthread_create(&t, NULL, race_points_elsewhere, &theirs), 0);
+	cr_assert_eq(pthread_join(t, NULL), 0);
+	cr_assert_eq(theirs, 10, "the other thread counted %lu of its 10 points", theirs);
+	cr_assert_eq(hits, 0, "another thread's race point fired this thread's injection");
+	cr_assert_eq(kds_race_fired(), fired);
+	cr_assert_eq(kds_race_points(), mine, "another thread's points counted here");
+	kds_race_point();
+	cr_assert_eq(hits, 1, "the armed thread's next point did not fire");
+	cr_assert_eq(kds_race_fired(), fired + 1);
+	kds_race_inject_off();
+}
+
 Test(port, double_free_is_caught_not_corrupting)
 {
 	struct kds_alloc_stats st;
