@@ -120,6 +120,26 @@ else
 fi
 grep -qE '^host TLB cost .*: 8B [0-9.]+x \(.*, 24B [0-9.]+x \(.*, 100B [0-9.]+x \(' "$tmp/stdout" ||
 	bad "no TLB cost of the host for every entry size"
+grep -qE '^host memory: ' "$tmp/stdout" || bad "no line on whether the host takes back freed memory"
+
+# Whether the host takes freed memory back (virtio-balloon free page
+# reporting, feature bit 5), read from a fake sysfs: a balloon with the
+# bit, one without it, another virtio device with bit 5 set, none at all.
+fake=$tmp/fakesys/bus/virtio/devices
+host_line() {
+	KDS_BENCH_SYSFS=$tmp/fakesys "$bench" --quick --filter random/genradix-4k --esize 8 \
+		--out "$tmp/host" 2>/dev/null | grep '^host memory: '
+}
+mkdir -p "$fake/virtio0" "$fake/virtio1"
+echo 0x0001 >"$fake/virtio0/device"; echo 0000011000 >"$fake/virtio0/features"
+echo 0x0005 >"$fake/virtio1/device"; echo 0110010100 >"$fake/virtio1/features"
+host_line | grep -q 'reported to the host' || bad "a balloon reporting free pages not seen"
+echo 0110000100 >"$fake/virtio1/features"
+host_line | grep -q 'no free page reporting' || bad "a balloon without reporting taken for one"
+rm -r "$fake/virtio1"
+host_line | grep -q 'no free page reporting' || bad "another virtio device's bit 5 taken for reporting"
+rm -r "$fake"
+host_line | grep -q 'no free page reporting' || bad "no virtio devices: not said"
 
 # 4. The CSV: one header, same field count on every line, every structure
 # and workload present, numeric fields numeric.

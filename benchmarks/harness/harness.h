@@ -208,6 +208,7 @@ void bench_eval_targets(void);
 void bench_print_targets(FILE *f, bool md);
 int bench_targets_missed(void);
 void bench_cpu_model(char *buf, size_t len);
+bool bench_host_reports_free_pages(void);
 void bench_write_summary(FILE *f, const char *chart_note, double secs);
 
 #endif /* KDS_BENCH_HARNESS_H */

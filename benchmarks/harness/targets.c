@@ -350,6 +350,18 @@ void bench_print_tlb_cost(FILE *f, bool md)
 		any = true;
 	}
 	fprintf(f, "%s\n", any ? "" : " not measured in this run");
+	/* The other host property cold figures depend on. */
+	if (bench_host_reports_free_pages())
+		fprintf(f, md ? "\nThis host takes back freed memory (virtio-balloon free page "
+			     "reporting): memory the guest freed seconds before a cold populate "
+			     "faults in at several times the cost, so cold figures vary between "
+			     "runs.\n" :
+			     "host memory: freed pages reported to the host (virtio-balloon); "
+			     "cold populate figures vary between runs\n");
+	else
+		fprintf(f, md ? "\nThis host does not take back freed memory (no virtio-balloon "
+			     "free page reporting).\n" :
+			     "host memory: no free page reporting to a host\n");
 }
 
 void bench_print_targets(FILE *f, bool md)
