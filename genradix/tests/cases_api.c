@@ -153,6 +153,100 @@ static void genradix_api_depth_boundaries(struct kds_expect *e)
 	}
 }
 
+/*
+ * The inline lookup at the top of each depth it walks: the last two leaves
+ * a tree of depth d spans, every entry allocated and read back through
+ * both lookups, each at its leaf's base plus its position times the entry
+ * size, and the first index beyond the span absent. There the lookup's
+ * division by the entries per leaf (a multiply by a reciprocal) has its
+ * largest error.
+ */
+static void genradix_api_lookup_at_the_top_of_each_depth(struct kds_expect *e)
+{
+	FOR_EACH_OPS(ops) {
+		size_t per_leaf = gr_per_leaf(ops);
+		unsigned int d;
+
+		for (d = 1; d <= __KDS_GENRADIX_INLINE_DEPTH; d++) {
+			size_t end = gr_first_idx_at_depth(ops, d + 1);
+			size_t first, idx, bad = 0;
+			struct gr_radix r;
+
+			if (!end || end < 2 * per_leaf)
+				break;
+			first = end - 2 * per_leaf;
+			genradix_init(&r);
+			for (idx = first; idx < end; idx++) {
+				void *p = ops->alloc(&r, idx, GFP_KERNEL);
+
+				KDS_ASSERT(e, p);
+				gr_put(ops, p, idx * 5 + 1);
+			}
+			KDS_EXPECT_EQ(e, root_depth(&r), d);
+			for (idx = first; idx < end; idx++) {
+				char *p = ops->ptr(&r, idx);
+				char *base = ops->ptr(&r, idx - idx % per_leaf);
+
+				if (p && p == ops->ptr_inlined(&r, idx) &&
+				    p == base + idx % per_leaf * ops->size &&
+				    gr_get(ops, p) == ((idx * 5 + 1) & gr_mask(ops)))
+					continue;
+				if (bad++ < 3)
+					kds_expect_fail(e, __FILE__, __LINE__,
+							"depth %u, index %zu: entry %p, leaf base %p",
+							d, idx, p, base);
+			}
+			KDS_EXPECT_EQ(e, bad, 0);
+			KDS_EXPECT(e, !ops->ptr(&r, end));
+			KDS_EXPECT(e, !ops->ptr_inlined(&r, end));
+			ops->free(&r);
+		}
+	}
+}
+
+/*
+ * The split of an index into leaf number and byte offset by a multiply
+ * (__kds_genradix_recip_split()) against a division and a remainder, for
+ * every entry size up to a node that is not a power of two, at each depth
+ * it serves: the first and the last two leaves' worth of indices (its
+ * error grows with the index). Every size has it at depth 1.
+ */
+static void genradix_api_reciprocal_split_is_exact(struct kds_expect *e)
+{
+	size_t size, checked = 0, bad = 0;
+
+	for (size = 3; size <= GR_NODE; size++) {
+		size_t per_leaf = GR_NODE / size;
+		unsigned int d;
+
+		if (!(size & (size - 1)))
+			continue;
+		KDS_EXPECT(e, __kds_genradix_recip_fits(1, size));
+		for (d = 1; d <= __KDS_GENRADIX_INLINE_DEPTH; d++) {
+			size_t entries = __KDS_GENRADIX_ENTRIES(d, size), k;
+
+			if (!__kds_genradix_recip_fits(d, size))
+				continue;
+			for (k = 0; k < 4 * per_leaf; k++) {
+				size_t idx = k < 2 * per_leaf ? k : entries - 1 - (k - 2 * per_leaf);
+				size_t leaf, off = __kds_genradix_recip_split(idx, size, d, &leaf);
+
+				checked++;
+				if (leaf == idx / per_leaf && off == idx % per_leaf * size)
+					continue;
+				if (bad++ < 3)
+					kds_expect_fail(e, __FILE__, __LINE__,
+							"size %zu, depth %u, index %zu: leaf %zu offset %zu",
+							size, d, idx, leaf, off);
+			}
+		}
+		if (!(size % 64))
+			cond_resched();
+	}
+	KDS_EXPECT_EQ(e, bad, 0);
+	KDS_EXPECT(e, checked > 0);
+}
+
 static void genradix_api_top_of_index_space(struct kds_expect *e)
 {
 	FOR_EACH_OPS(ops) {
@@ -957,6 +1051,8 @@ static const struct kds_case kds_gr_api_cases[] = {
 	KDS_CASE(genradix_api_last_pos_is_exact),
 	KDS_CASE(genradix_api_leaf_neighbours_exist_and_read_zero),
 	KDS_CASE(genradix_api_depth_boundaries),
+	KDS_CASE(genradix_api_lookup_at_the_top_of_each_depth),
+	KDS_CASE(genradix_api_reciprocal_split_is_exact),
 	KDS_CASE(genradix_api_top_of_index_space),
 	KDS_CASE(genradix_api_iteration_across_holes),
 	KDS_CASE(genradix_api_iterator_ends_and_zero_init),
