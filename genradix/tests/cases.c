@@ -52,7 +52,9 @@ GR_MODEL_CASE(3)
 GR_MODEL_CASE(8)
 GR_MODEL_CASE(24)
 GR_MODEL_CASE(100)
+#if KDS_GENRADIX_NODE_SHIFT >= 9
 GR_MODEL_CASE(512)
+#endif
 #if KDS_GENRADIX_NODE_SHIFT >= 12
 GR_MODEL_CASE(4096)
 #endif
@@ -63,7 +65,9 @@ static const struct kds_case kds_gr_model_cases[] = {
 	KDS_CASE(genradix_model_size_8),
 	KDS_CASE(genradix_model_size_24),
 	KDS_CASE(genradix_model_size_100),
+#if KDS_GENRADIX_NODE_SHIFT >= 9
 	KDS_CASE(genradix_model_size_512),
+#endif
 #if KDS_GENRADIX_NODE_SHIFT >= 12
 	KDS_CASE(genradix_model_size_4096),
 #endif

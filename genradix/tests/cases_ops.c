@@ -12,11 +12,14 @@ GR_DEFINE_OPS(3)
 GR_DEFINE_OPS(8)
 GR_DEFINE_OPS(24)
 GR_DEFINE_OPS(100)
-GR_DEFINE_OPS(512)
 /*
- * PAGE_SIZE entries only with PAGE_SIZE nodes: with 512-byte nodes an entry
- * larger than a node is a compile error (tests/compile_test.sh checks it).
+ * Entries as large as the node, no larger: an entry larger than a node is
+ * a compile error (tests/compile_test.sh checks it). So 512-byte entries
+ * with nodes of 512 bytes or more, PAGE_SIZE ones with PAGE_SIZE nodes.
  */
+#if KDS_GENRADIX_NODE_SHIFT >= 9
+GR_DEFINE_OPS(512)
+#endif
 #if KDS_GENRADIX_NODE_SHIFT >= 12
 GR_DEFINE_OPS(4096)
 #endif
@@ -27,7 +30,9 @@ const struct gr_ops gr_ops_all[] = {
 	GR_OPS_ENTRY(8),
 	GR_OPS_ENTRY(24),
 	GR_OPS_ENTRY(100),
+#if KDS_GENRADIX_NODE_SHIFT >= 9
 	GR_OPS_ENTRY(512),
+#endif
 #if KDS_GENRADIX_NODE_SHIFT >= 12
 	GR_OPS_ENTRY(4096),
 #endif
