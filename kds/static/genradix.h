@@ -424,17 +424,19 @@ static __kds_always_inline void *__kds_genradix_lookup(struct __kds_genradix *ra
 	struct kds_genradix_root *r = kds_load_dependent(&radix->root);
 	unsigned char depth = (unsigned char)__kds_genradix_lookup_depth(r);
 	struct kds_genradix_node *n;
-	size_t leaf = 0, offset = 0;
+	size_t leaf = 0, pos = 0, offset = 0;
 
 	/*
-	 * With a power-of-two entry size the leaf number and the position are a
-	 * shift and a mask, the same at every depth: computed once here, the
-	 * mask folds into the final address. A constant division, whose width
-	 * depends on the depth's range, is computed in each depth's branch.
+	 * With a power-of-two entry size the leaf number and the position in
+	 * the leaf are a shift and a mask, the same at every depth: computed
+	 * once here, and the position is scaled where the address is formed,
+	 * where the scale folds into the addressing mode. Otherwise each
+	 * depth's branch computes the leaf number and the byte offset itself
+	 * (the multiply that does it depends on the depth's range).
 	 */
 	if (__KDS_IS_POW2(obj_size)) {
 		leaf = __kds_genradix_leaf_nr(idx, obj_size, 0);
-		offset = __kds_genradix_leaf_pos(idx, leaf, obj_size) * obj_size;
+		pos = __kds_genradix_leaf_pos(idx, leaf, obj_size);
 	}
 	__KDS_GENRADIX_WALK_DEPTH(1)
 	__KDS_GENRADIX_WALK_DEPTH(2)
@@ -456,7 +458,7 @@ static __kds_always_inline void *__kds_genradix_lookup(struct __kds_genradix *ra
 found:
 	if (__kds_unlikely(!n))
 		return NULL;
-	return &n->data[offset];
+	return &n->data[__KDS_IS_POW2(obj_size) ? pos * obj_size : offset];
 }
 
 static __kds_always_inline void *__kds_genradix_ptr_inl(struct __kds_genradix *radix,
