@@ -134,6 +134,18 @@ mkdir -p "$fake/virtio0" "$fake/virtio1"
 echo 0x0001 >"$fake/virtio0/device"; echo 0000011000 >"$fake/virtio0/features"
 echo 0x0005 >"$fake/virtio1/device"; echo 0110010100 >"$fake/virtio1/features"
 host_line | grep -q 'reported to the host' || bad "a balloon reporting free pages not seen"
+# When the guest reports (page_reporting's parameters; the last two exist
+# on some kernels only): what is there is said, what is not is not.
+params=$tmp/fakesys/module/page_reporting/parameters
+mkdir -p "$params"
+echo 9 >"$params/page_reporting_order"; echo 1024 >"$params/max_waiting_mib"
+echo 0 >"$params/min_free_ms"
+host_line | grep -q "(virtio-balloon, blocks of 2 MiB and up, once 1024 MiB are waiting, 0 ms after the free)" ||
+	bad "the reporting policy not said: $(host_line)"
+rm "$params/max_waiting_mib" "$params/min_free_ms"; echo 10 >"$params/page_reporting_order"
+host_line | grep -q "(virtio-balloon, blocks of 4 MiB and up)" ||
+	bad "the reporting order alone not said as it is: $(host_line)"
+rm -r "$tmp/fakesys/module"
 echo 0110000100 >"$fake/virtio1/features"
 host_line | grep -q 'no free page reporting' || bad "a balloon without reporting taken for one"
 rm -r "$fake/virtio1"

@@ -209,6 +209,8 @@ void bench_print_targets(FILE *f, bool md);
 int bench_targets_missed(void);
 void bench_cpu_model(char *buf, size_t len);
 bool bench_host_reports_free_pages(void);
+/* What sysfs says of when freed memory is reported (", ..." or empty). */
+void bench_host_reporting_policy(char *buf, size_t len);
 void bench_write_summary(FILE *f, const char *chart_note, double secs);
 
 #endif /* KDS_BENCH_HARNESS_H */

@@ -90,11 +90,11 @@ static void read_word(const char *dir, const char *name, char *buf, size_t len)
  * Whether this machine hands freed memory back to a host: a virtio
  * balloon (device id 5) that negotiated free page reporting (feature bit
  * 5, VIRTIO_BALLOON_F_REPORTING; sysfs prints the features as one 0/1
- * character per bit). The host then drops memory the guest has kept free
- * for a few seconds, and faulting it in again costs a host fault per
- * page: here 1 GiB of huge pages took 130 ms right after a free and
- * about 1 s three seconds later. Sysfs is read under $KDS_BENCH_SYSFS
- * when set (the smoke test's fake tree), else /sys.
+ * character per bit). The host then drops memory the guest reported
+ * free (when: bench_host_reporting_policy()), and faulting it in again
+ * costs a host fault per page: here 1 GiB of huge pages took 130-180 ms
+ * right after a free and 1-3 s once reported. Sysfs is read under
+ * $KDS_BENCH_SYSFS when set (the smoke test's fake tree), else /sys.
  */
 bool bench_host_reports_free_pages(void)
 {
@@ -122,6 +122,40 @@ bool bench_host_reports_free_pages(void)
 	}
 	closedir(devs);
 	return on;
+}
+
+/*
+ * When the guest reports freed memory to the host, per the page_reporting
+ * module's parameters where sysfs has them ($KDS_BENCH_SYSFS as above):
+ * the smallest block reported (page_reporting_order, in pages), and, on
+ * kernels that have them, how much must be waiting (max_waiting_mib) and
+ * how long after the free (min_free_ms). A cold build that frees about
+ * max_waiting_mib right before faulting it in again races the report.
+ * Fills @buf with ", ..." clauses, or leaves it empty when none is known.
+ */
+void bench_host_reporting_policy(char *buf, size_t len)
+{
+	const char *root = getenv("KDS_BENCH_SYSFS");
+	char dir[512], order[64], waiting[64], delay[64];
+	size_t used = 0;
+
+	snprintf(dir, sizeof(dir), "%s/module/page_reporting/parameters",
+		 root && *root ? root : "/sys");
+	read_word(dir, "page_reporting_order", order, sizeof(order));
+	read_word(dir, "max_waiting_mib", waiting, sizeof(waiting));
+	read_word(dir, "min_free_ms", delay, sizeof(delay));
+	buf[0] = 0;
+	if (*order && strspn(order, "0123456789") == strlen(order) && atoi(order) < 30) {
+		long kib = (sysconf(_SC_PAGESIZE) >> 10) << atoi(order);
+
+		used += (size_t)snprintf(buf + used, len - used, ", blocks of %ld %s and up",
+					 kib % 1024 ? kib : kib >> 10, kib % 1024 ? "KiB" : "MiB");
+	}
+	if (used < len && *waiting && strspn(waiting, "0123456789") == strlen(waiting))
+		used += (size_t)snprintf(buf + used, len - used, ", once %s MiB are waiting",
+					 waiting);
+	if (used < len && *delay && strspn(delay, "0123456789") == strlen(delay))
+		snprintf(buf + used, len - used, ", %s ms after the free", delay);
 }
 
 void bench_write_summary(FILE *f, const char *chart_note, double secs)

@@ -351,14 +351,17 @@ void bench_print_tlb_cost(FILE *f, bool md)
 	}
 	fprintf(f, "%s\n", any ? "" : " not measured in this run");
 	/* The other host property cold figures depend on. */
-	if (bench_host_reports_free_pages())
+	if (bench_host_reports_free_pages()) {
+		char policy[160];
+
+		bench_host_reporting_policy(policy, sizeof(policy));
 		fprintf(f, md ? "\nThis host takes back freed memory (virtio-balloon free page "
-			     "reporting): memory the guest freed seconds before a cold populate "
-			     "faults in at several times the cost, so cold figures vary between "
-			     "runs.\n" :
-			     "host memory: freed pages reported to the host (virtio-balloon); "
-			     "cold populate figures vary between runs\n");
-	else
+			     "reporting%s): memory the guest freed before a cold populate, once "
+			     "reported, faults in at several times the cost, so cold figures vary "
+			     "between runs.\n" :
+			     "host memory: freed pages reported to the host (virtio-balloon%s); "
+			     "cold populate figures vary between runs\n", policy);
+	} else
 		fprintf(f, md ? "\nThis host does not take back freed memory (no virtio-balloon "
 			     "free page reporting).\n" :
 			     "host memory: no free page reporting to a host\n");
