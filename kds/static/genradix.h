@@ -406,8 +406,11 @@ static __kds_always_inline void *__kds_genradix_ptr_idx(struct __kds_genradix *r
  * constant: read the root word once, then the straight-line walk for the
  * tree's depth. The range check compares the index with a constant (which
  * also rejects indices beyond kds_genradix_last_pos()); below it the leaf
- * number is a shift or a constant division, and each level is a shift, a
- * mask, a load and a NULL test. The root and every child
+ * number and the entry's place in the leaf are a shift and a mask (entry
+ * sizes that are a power of two), one multiply by a reciprocal
+ * (__kds_genradix_recip_split()), or, where that product would not fit in
+ * 64 bits, a constant division; each level is a shift, a mask, a load and
+ * a NULL test. The root and every child
  * pointer are read with kds_load_dependent(): in the kernel READ_ONCE()
  * with the address dependency ordering the reads of the node (as Linux's
  * lookup does), in userspace an acquire load. Either pairs with the release
