@@ -142,6 +142,12 @@ echo 9 >"$params/page_reporting_order"; echo 1024 >"$params/max_waiting_mib"
 echo 0 >"$params/min_free_ms"
 host_line | grep -q "(virtio-balloon, blocks of 2 MiB and up, once 1024 MiB are waiting, 0 ms after the free)" ||
 	bad "the reporting policy not said: $(host_line)"
+host_line | grep -q "cold populate figures vary between runs" ||
+	bad "without a count of what was reported, cold figures not said to vary: $(host_line)"
+echo 5 >"$params/reported_kib"
+host_line | grep -q "; a cold populate that raced a report is built again (up to 4 tries)" ||
+	bad "with a count of what was reported, the repeat rule not said: $(host_line)"
+rm "$params/reported_kib"
 rm "$params/max_waiting_mib" "$params/min_free_ms"; echo 10 >"$params/page_reporting_order"
 host_line | grep -q "(virtio-balloon, blocks of 4 MiB and up)" ||
 	bad "the reporting order alone not said as it is: $(host_line)"
@@ -152,6 +158,38 @@ rm -r "$fake/virtio1"
 host_line | grep -q 'no free page reporting' || bad "another virtio device's bit 5 taken for reporting"
 rm -r "$fake"
 host_line | grep -q 'no free page reporting' || bad "no virtio devices: not said"
+
+# A cold build during which the guest reported memory to its host (the
+# page_reporting module's reported_kib moved) is built again, up to four
+# tries, and the run says how many. Here reported_kib is a FIFO that gives
+# a higher count on every read, so every try races and every build is kept
+# after its fourth: three times as many built again as kept. A count that
+# stays put repeats nothing.
+rep=$tmp/fakerep/module/page_reporting/parameters
+mkdir -p "$rep"
+cold_line() {
+	KDS_BENCH_SYSFS=$tmp/fakerep timeout 120 "$bench" --quick --reps 1 \
+		--filter populate-cold/genradix-4k --esize 8 --out "$tmp/rep" 2>/dev/null |
+		grep '^cold populates: '
+}
+mkfifo "$rep/reported_kib"
+# Held open here for reading and writing, the FIFO never reports end of
+# file; the writer fills it with 16-byte lines, so that each 4 KiB read
+# starts at a line and gets a count above the last one.
+exec 3<>"$rep/reported_kib"
+(i=0; while :; do printf '%015d\n' $i; i=$((i + 1)); done) >"$rep/reported_kib" 2>/dev/null &
+writer=$!
+line=$(cold_line)
+kill $writer 2>/dev/null; wait $writer 2>/dev/null; exec 3<&-; rm -f "$rep/reported_kib"
+again=$(sed -nE 's/.*; ([0-9]+) built again as the guest reported memory to its host meanwhile.*/\1/p' <<<"$line")
+kept=$(sed -nE 's/.*; ([0-9]+) kept after 4 such tries$/\1/p' <<<"$line")
+if [ -z "$again" ] || [ -z "$kept" ] || [ "$kept" -eq 0 ] || [ "$again" -ne $((3 * kept)) ]; then
+	bad "cold builds that raced a report not built again and counted: '$line'"
+fi
+echo 5 >"$rep/reported_kib"
+line=$(cold_line)
+[ "$line" = "cold populates: all from fresh memory" ] || bad "a count that stays put taken for a report: '$line'"
+rm -r "$tmp/fakerep"
 
 # 4. The CSV: one header, same field count on every line, every structure
 # and workload present, numeric fields numeric.

@@ -141,6 +141,12 @@ int bench_count_plan(void);
 
 void bench_run_all(void);
 
+/* Tries of one cold build before a raced one is kept (bench_cold_note()). */
+#define BENCH_COLD_TRIES	4
+
+extern int bench_cold_repeats, bench_cold_kept_raced;
+void bench_cold_note(char *buf, size_t len);
+
 /* ---------------------------------------------------------------- timing */
 
 double bench_now_ns(void);
@@ -211,6 +217,7 @@ void bench_cpu_model(char *buf, size_t len);
 bool bench_host_reports_free_pages(void);
 /* What sysfs says of when freed memory is reported (", ..." or empty). */
 void bench_host_reporting_policy(char *buf, size_t len);
+long bench_host_reported_kib(void);
 void bench_write_summary(FILE *f, const char *chart_note, double secs);
 
 #endif /* KDS_BENCH_HARNESS_H */

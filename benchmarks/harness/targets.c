@@ -355,12 +355,23 @@ void bench_print_tlb_cost(FILE *f, bool md)
 		char policy[160];
 
 		bench_host_reporting_policy(policy, sizeof(policy));
-		fprintf(f, md ? "\nThis host takes back freed memory (virtio-balloon free page "
-			     "reporting%s): memory the guest freed before a cold populate, once "
-			     "reported, faults in at several times the cost, so cold figures vary "
-			     "between runs.\n" :
-			     "host memory: freed pages reported to the host (virtio-balloon%s); "
-			     "cold populate figures vary between runs\n", policy);
+		if (bench_host_reported_kib() >= 0)
+			fprintf(f, md ? "\nThis host takes back freed memory (virtio-balloon free "
+				     "page reporting%s): memory the guest freed before a cold "
+				     "populate, once reported, faults in at several times the cost. "
+				     "The guest counts what it reports, and a cold build during "
+				     "which the count moved was built again (up to %d tries; "
+				     "\"cold populates\" above says how many).\n" :
+				     "host memory: freed pages reported to the host (virtio-balloon%s); "
+				     "a cold populate that raced a report is built again (up to %d "
+				     "tries)\n", policy, BENCH_COLD_TRIES);
+		else
+			fprintf(f, md ? "\nThis host takes back freed memory (virtio-balloon free "
+				     "page reporting%s): memory the guest freed before a cold "
+				     "populate, once reported, faults in at several times the cost, "
+				     "so cold figures vary between runs.\n" :
+				     "host memory: freed pages reported to the host (virtio-balloon%s); "
+				     "cold populate figures vary between runs\n", policy);
 	} else
 		fprintf(f, md ? "\nThis host does not take back freed memory (no virtio-balloon "
 			     "free page reporting).\n" :
