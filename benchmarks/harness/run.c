@@ -78,7 +78,7 @@ static void *build(int impl, size_t esz, bench_u64 n)
  * (bench_host_reported_kib()), a build during which that count moved is
  * built again, up to BENCH_COLD_TRIES times: the report takes free memory
  * from the guest while the build faults it in, and that build then pays
- * the host's faults too, a cost of the host's timing (2.5-3x a 1 GiB
+ * the host's faults too, a cost of the host's timing (1.4-2.5x a 1 GiB
  * build on the record's VM, in none or most repetitions of a run), not
  * of the structure. Every structure gets the same rule. A build that
  * raced on every try is kept and counted. Return: the build, its time in
