@@ -14,6 +14,8 @@
  *   charts.c     the gnuplot charts
  *   targets.c    the MET/MISS table and what limits a missed target
  *   summary.c    summary.md: machine, run, tables, targets
+ *   host.c       the host's reports of freed memory (host.h, which
+ *                walk_floor shares)
  *
  * Userspace-only code, not part of libkds: names carry a bench_ prefix.
  */
@@ -25,6 +27,7 @@
 #include <stdio.h>
 
 #include "benchmarks/bench.h"
+#include "benchmarks/harness/host.h"
 
 /* ------------------------------------------------------------ structures */
 
@@ -141,9 +144,6 @@ int bench_count_plan(void);
 
 void bench_run_all(void);
 
-/* Tries of one cold build before a raced one is kept (bench_cold_note()). */
-#define BENCH_COLD_TRIES	4
-
 extern int bench_cold_repeats, bench_cold_kept_raced;
 void bench_cold_note(char *buf, size_t len);
 
@@ -214,10 +214,6 @@ void bench_eval_targets(void);
 void bench_print_targets(FILE *f, bool md);
 int bench_targets_missed(void);
 void bench_cpu_model(char *buf, size_t len);
-bool bench_host_reports_free_pages(void);
-/* What sysfs says of when freed memory is reported (", ..." or empty). */
-void bench_host_reporting_policy(char *buf, size_t len);
-long bench_host_reported_kib(void);
 void bench_write_summary(FILE *f, const char *chart_note, double secs);
 
 #endif /* KDS_BENCH_HARNESS_H */

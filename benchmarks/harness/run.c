@@ -27,10 +27,6 @@
 #include "kds_port.h"
 #include "benchmarks/harness/harness.h"
 
-const unsigned char bench_fill[128] = {
-	[0 ... 127] = 0xa5,
-};
-
 int bench_cold_errors;
 int bench_cold_repeats, bench_cold_kept_raced;
 
