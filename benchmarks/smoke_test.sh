@@ -9,10 +9,14 @@
 # source tarball: on a machine that has it, its columns and the
 # "kds / linux" table must be there; without it, the run must say so.
 #
-#   smoke_test.sh PATH/TO/benchmarks LINUX_SOURCE_TARBALL
+# walk_floor (the fewest-instruction walk beside kds's) is checked the
+# same way: its --quick run, its cold-build rule, its option handling.
+#
+#   smoke_test.sh PATH/TO/benchmarks LINUX_SOURCE_TARBALL PATH/TO/walk_floor
 set -uo pipefail
 bench=$(realpath "$1")
 linux_tarball=$2
+floor=$(realpath "$3")
 tmp=${TEST_TMPDIR:-$(mktemp -d)}
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
@@ -179,16 +183,27 @@ mkfifo "$rep/reported_kib"
 exec 3<>"$rep/reported_kib"
 (i=0; while :; do printf '%015d\n' $i; i=$((i + 1)); done) >"$rep/reported_kib" 2>/dev/null &
 writer=$!
+floor_cold_line() {
+	KDS_BENCH_SYSFS=$tmp/fakerep timeout 120 "$floor" --quick --reps 1 2>/dev/null |
+		grep '^cold builds: '
+}
 line=$(cold_line)
+fline=$(floor_cold_line)
 kill $writer 2>/dev/null; wait $writer 2>/dev/null; exec 3<&-; rm -f "$rep/reported_kib"
 again=$(sed -nE 's/.*; ([0-9]+) built again as the guest reported memory to its host meanwhile.*/\1/p' <<<"$line")
 kept=$(sed -nE 's/.*; ([0-9]+) kept after 4 such tries$/\1/p' <<<"$line")
 if [ -z "$again" ] || [ -z "$kept" ] || [ "$kept" -eq 0 ] || [ "$again" -ne $((3 * kept)) ]; then
 	bad "cold builds that raced a report not built again and counted: '$line'"
 fi
+# walk_floor: three structures, one repetition, every try raced.
+[ "$fline" = "cold builds: 9 built again as the guest reported memory to its host meanwhile; 3 kept after 4 such tries" ] ||
+	bad "walk_floor: cold builds that raced a report not built again and counted: '$fline'"
 echo 5 >"$rep/reported_kib"
 line=$(cold_line)
 [ "$line" = "cold populates: all from fresh memory" ] || bad "a count that stays put taken for a report: '$line'"
+fline=$(floor_cold_line)
+[ "$fline" = "cold builds: 0 built again as the guest reported memory to its host meanwhile; 0 kept after 4 such tries" ] ||
+	bad "walk_floor: a count that stays put taken for a report: '$fline'"
 rm -r "$tmp/fakerep"
 
 # 4. The CSV: one header, same field count on every line, every structure
@@ -303,6 +318,24 @@ grep -qx 'the record' "$ws/benchmarks/results/summary.md" || bad "a refused --re
 	bad "--record outside the workspace accepted"
 grep -q 'run it with ./bazelw run //benchmarks -- --record' "$tmp/err" ||
 	bad "no message for --record outside the workspace"
+
+# 8. walk_floor --quick: both figures, each with flat-thp, genradix-4k and
+# the floor and two ratios, every value read back right (exit 0); a bad
+# option is refused with the usage.
+if ! "$floor" --quick --reps 3 >"$tmp/floor" 2>"$tmp/floor.err"; then
+	cat "$tmp/floor.err"; bad "walk_floor --quick failed"
+fi
+grep -qx 'walk floor: median of 3, ratios to flat-thp (--quick: smaller sizes)' "$tmp/floor" ||
+	bad "walk_floor: no title line"
+num='[0-9]+\.[0-9]{2}'
+for what in 'populate cold, 8 B, 2\^21 entries' 'random lookup, N = 1000, 24 B'; do
+	grep -qE "^$what +flat-thp +$num ns +genradix-4k +$num ns \($num""x\) +floor +$num ns \($num""x\)\$" \
+		"$tmp/floor" || bad "walk_floor: no line '$what' with all three and their ratios"
+done
+[ "$(wc -l <"$tmp/floor")" -eq 4 ] || bad "walk_floor: $(wc -l <"$tmp/floor") lines, want 4"
+"$floor" --reps 0 >/dev/null 2>"$tmp/err" && bad "walk_floor: --reps 0 accepted"
+grep -q '^usage: walk_floor' "$tmp/err" || bad "walk_floor: no usage for --reps 0"
+"$floor" --no-such-option >/dev/null 2>&1 && bad "walk_floor: unknown option accepted"
 
 if [ $fail -eq 0 ]; then
 	echo "benchmarks smoke test: output well formed"
