@@ -557,6 +557,50 @@ static void genradix_api_preallocated_linux_caller_does_not_leak(struct kds_expe
 	}
 }
 
+/*
+ * The inlined preallocated insert of an existing entry leaves the spare
+ * with its caller at every depth the tree can reach, the deep trees the
+ * inline walk leaves to the out-of-line one included (4 KiB nodes: past
+ * 8 GiB of entries); the out-of-line variant takes and frees it there too.
+ */
+static void genradix_api_preallocated_inlined_existing_every_depth(struct kds_expect *e)
+{
+	long live0 = kds_alloc_live();
+
+	FOR_EACH_OPS(ops) {
+		struct gr_radix r;
+		struct genradix_node *spare;
+		unsigned int d;
+		size_t idx;
+		void *p;
+
+		genradix_init(&r);
+		for (d = 0; d == 0 || gr_first_idx_at_depth(ops, d); d++) {
+			long before;
+
+			idx = d ? gr_first_idx_at_depth(ops, d) : 0;
+			kds_expect_ctx(e, "%s, depth %u, index %zu", ops->name, d, idx);
+			p = ops->alloc(&r, idx, GFP_KERNEL);
+			KDS_ASSERT(e, p);
+			KDS_EXPECT_EQ(e, genradix_root_to_depth(r.tree.root), d);
+			spare = genradix_alloc_node(GFP_KERNEL);
+			KDS_ASSERT(e, spare);
+			before = GR_LIVE();
+			KDS_EXPECT_PTR_EQ(e, ops->alloc_pre_inlined(&r, idx, &spare, GFP_NOWAIT), p);
+			KDS_EXPECT(e, spare);	/* still the caller's */
+			KDS_EXPECT_EQ(e, GR_LIVE(), before);
+			KDS_EXPECT_PTR_EQ(e, ops->alloc_pre(&r, idx, &spare, GFP_NOWAIT), p);
+			KDS_EXPECT(e, !spare);	/* taken and freed */
+			KDS_EXPECT_EQ(e, GR_LIVE(), before - 1);
+			genradix_free_node(spare);
+		}
+		kds_expect_ctx(e, "%s", ops->name);
+		KDS_EXPECT(e, d >= 2);
+		ops->free(&r);
+		KDS_EXPECT_EQ(e, GR_LIVE(), 0);
+	}
+}
+
 static void genradix_api_unrepresentable_preallocated_takes_spare(struct kds_expect *e)
 {
 	long live0 = kds_alloc_live();
@@ -1063,6 +1107,7 @@ static const struct kds_case kds_gr_api_cases[] = {
 	KDS_CASE(genradix_api_prealloc_covers_nr_inclusive),
 	KDS_CASE(genradix_api_preallocated_spare_node),
 	KDS_CASE(genradix_api_preallocated_linux_caller_does_not_leak),
+	KDS_CASE(genradix_api_preallocated_inlined_existing_every_depth),
 	KDS_CASE(genradix_api_unrepresentable_preallocated_takes_spare),
 	KDS_CASE(genradix_api_ilog2_zero_and_offset_zero),
 	KDS_CASE(genradix_api_define_init_free_reuse),

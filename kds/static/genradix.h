@@ -487,8 +487,15 @@ static __kds_always_inline void *__kds_genradix_alloc_idx(struct __kds_genradix 
 	size_t offset;
 	void *p;
 
+	/*
+	 * With a spare, the inline lookup must also walk the deep trees
+	 * itself: an existing entry leaves the spare with its caller, and
+	 * the out-of-line call would take it. Without one (a constant NULL at
+	 * kds_genradix_ptr_alloc_inlined()'s call sites) the out-of-line call
+	 * walks those trees, once.
+	 */
 	if (inl) {
-		p = __kds_genradix_lookup(radix, idx, obj_size, false);
+		p = __kds_genradix_lookup(radix, idx, obj_size, spare != NULL);
 		if (__kds_likely(p))
 			return p;
 	}
