@@ -124,15 +124,42 @@ long kds_node_pool_release(void);
 unsigned long kds_warn_count(void);
 
 /**
- * kds_warn_reset() - reset kds_warn_count() to 0.
+ * kds_warn_unexpected_count() - kds's warnings that nothing expected.
+ *
+ * A warning is expected when its text holds the one kds_warn_expect()
+ * names, or, while none is named, when kds_warn_set_quiet() is on (the
+ * test that provoked it counts it with kds_warn_count()). Every other
+ * warning is printed and counted here; the test harnesses fail a test
+ * during which this count moved.
+ *
+ * Return: how many unexpected warnings fired since the last
+ * kds_warn_reset().
+ */
+unsigned long kds_warn_unexpected_count(void);
+
+/**
+ * kds_warn_reset() - reset kds_warn_count() and kds_warn_unexpected_count()
+ *	to 0.
  */
 void kds_warn_reset(void);
 
 /**
- * kds_warn_set_quiet() - stop or resume printing kds's warnings.
- * @quiet: true to stop printing (warnings are still counted).
+ * kds_warn_set_quiet() - stop or resume printing kds's expected warnings.
+ * @quiet: true: warnings are expected (counted, not printed), unless
+ *	kds_warn_expect() names another text.
  */
 void kds_warn_set_quiet(bool quiet);
+
+/**
+ * kds_warn_expect() - name the one warning that is expected.
+ * @what: a text the expected warning's report holds (e.g. "refcount_t:"),
+ *	or NULL to name none. The string must outlive the setting.
+ *
+ * While a text is named, a warning whose report holds it is expected and
+ * not printed, and every other warning is unexpected, whatever
+ * kds_warn_set_quiet() says.
+ */
+void kds_warn_expect(const char *what);
 
 /**
  * typedef kds_race_fn - a callback run at an injected race point.

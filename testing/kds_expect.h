@@ -115,12 +115,14 @@ extern unsigned long kds_test_steps;
 
 /*
  * Per world (kernel/tests/main.c, testing/user/expect.c): print one
- * KTAP line, format a message, count bad frees (0 in the kernel, which
- * has no such counter).
+ * KTAP line, format a message, count bad frees and unexpected warnings
+ * (0 in the kernel, which has no such counters: there the VM runner
+ * judges every warning on the console, kernel/vm/check.awk).
  */
 void kds_ktap_printf(const char *fmt, ...) __printf(1, 2);
 void kds_ktap_vformat(char *buf, size_t size, const char *fmt, va_list ap);
 unsigned long kds_ktap_bad_frees(void);
+unsigned long kds_ktap_unexpected_warnings(void);
 
 /**
  * kds_expect_fail() - record a failed expectation and print why.
@@ -154,13 +156,18 @@ void kds_expect_ctx(struct kds_expect *e, const char *fmt, ...) __printf(2, 3);
 void kds_expect_note(struct kds_expect *e, const char *fmt, ...) __printf(2, 3);
 
 /**
- * kds_expect_warnings_begin() - the code that follows may WARN on purpose.
+ * kds_expect_warnings_begin() - the code that follows warns on purpose.
  * @e: the running case.
- * @what: what is provoked (printed in the bracket marker).
+ * @what: the text every warning inside the bracket holds (e.g.
+ *	"refcount_t:"; printed in the bracket marker, no newline). A string
+ *	that outlives the bracket.
  *
- * In the kernel this prints a marker the VM runner recognises: a kernel
- * warning between the markers is expected, one anywhere else fails the
- * run. In userspace it silences the port's warning reports.
+ * A case fails on any warning outside a bracket, on a warning inside
+ * one that does not hold @what, and on a bracket with no warning in it.
+ * In the kernel this prints a marker the VM runner recognises
+ * (kernel/vm/check.awk judges the console: a warning's report is its
+ * "cut here" lines through its "WARNING:" line). In userspace the port
+ * counts and silences the warnings that hold @what and reports any other.
  *
  * Context: the case's context.
  */

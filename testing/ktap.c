@@ -69,6 +69,7 @@ static bool kds_ktap_run_case(const struct kds_case *c, unsigned int nr)
 {
 	struct kds_expect e = { .name = c->name, .failures = ATOMIC_INIT(0) };
 	unsigned long bad = kds_ktap_bad_frees();
+	unsigned long warned = kds_ktap_unexpected_warnings();
 	long live = kds_alloc_live();
 	unsigned int notes;
 	long left;
@@ -83,6 +84,10 @@ static bool kds_ktap_run_case(const struct kds_case *c, unsigned int nr)
 	if (kds_ktap_bad_frees() != bad)
 		kds_expect_fail(&e, __FILE__, __LINE__, "%lu bad free(s)",
 				kds_ktap_bad_frees() - bad);
+	if (kds_ktap_unexpected_warnings() != warned)
+		kds_expect_fail(&e, __FILE__, __LINE__,
+				"%lu warning(s) outside an expect-warning bracket or not the one it names",
+				kds_ktap_unexpected_warnings() - warned);
 	notes = atomic_read(&kds_ktap_notes);
 	if (notes > KDS_KTAP_MAX_NOTES)
 		kds_ktap_printf("    # %s: %u more diagnostic(s) not shown\n", c->name,

@@ -37,7 +37,10 @@ static unsigned long kds_fail_at;
 static bool kds_fail_sticky;
 
 static unsigned long kds_warns;
+static unsigned long kds_warns_unexpected;
 static bool kds_warn_quiet;
+/* While set, the one warning text that is expected (kds_warn_expect()). */
+static const char *kds_warn_expected;
 
 static bool kds_should_fail(void)
 {
@@ -568,11 +571,22 @@ void kds_printk(const char *level, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Every warning is counted. While kds_warn_expect() names a text, a
+ * warning whose text holds it is expected and silent, and any other is
+ * unexpected and printed, quiet or not; otherwise a quiet warning is
+ * expected (the test provoking it counts it) and a loud one unexpected.
+ */
 void kds_warn_report(const char *file, int line, const char *cond)
 {
+	const char *want = __atomic_load_n(&kds_warn_expected, __ATOMIC_ACQUIRE);
+
 	__atomic_add_fetch(&kds_warns, 1, __ATOMIC_RELAXED);
-	if (!__atomic_load_n(&kds_warn_quiet, __ATOMIC_RELAXED))
-		fprintf(stderr, "WARNING: at %s:%d: %s\n", file, line, cond);
+	if (want ? strstr(cond, want) != NULL
+		 : __atomic_load_n(&kds_warn_quiet, __ATOMIC_RELAXED))
+		return;
+	__atomic_add_fetch(&kds_warns_unexpected, 1, __ATOMIC_RELAXED);
+	fprintf(stderr, "WARNING: at %s:%d: %s\n", file, line, cond);
 }
 
 unsigned long kds_warn_count(void)
@@ -580,15 +594,26 @@ unsigned long kds_warn_count(void)
 	return __atomic_load_n(&kds_warns, __ATOMIC_RELAXED);
 }
 
+unsigned long kds_warn_unexpected_count(void)
+{
+	return __atomic_load_n(&kds_warns_unexpected, __ATOMIC_RELAXED);
+}
+
 void kds_warn_reset(void)
 {
 	__atomic_store_n(&kds_warns, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&kds_warns_unexpected, 0, __ATOMIC_RELAXED);
 }
 
 /* kds_warn_set_quiet - count warnings but do not print them (for tests that provoke them). */
 void kds_warn_set_quiet(bool quiet)
 {
 	__atomic_store_n(&kds_warn_quiet, quiet, __ATOMIC_RELAXED);
+}
+
+void kds_warn_expect(const char *what)
+{
+	__atomic_store_n(&kds_warn_expected, what, __ATOMIC_RELEASE);
 }
 
 /* ------------------------------------------------------------- strings */

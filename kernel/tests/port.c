@@ -389,7 +389,7 @@ static void port_refcount_saturation(struct kds_expect *e)
 	refcount_t r = REFCOUNT_INIT(0);
 	const unsigned int sat = (unsigned int)REFCOUNT_SATURATED;
 
-	kds_expect_warnings_begin(e, "refcount_t saturation");
+	kds_expect_warnings_begin(e, "refcount_t:");
 	refcount_inc(&r);			/* addition on 0 */
 	KDS_EXPECT_U64_EQ(e, refcount_read(&r), sat);
 	KDS_EXPECT(e, !refcount_dec_and_test(&r));

@@ -14,7 +14,9 @@
 #     failed sysfs check ("kds-vm: sysfs: not ok N ...");
 #   - the sample driver reported no failed check ("kds_sample: FAIL: ...");
 #   - no kernel WARNING outside a "kds_test: expect-warning begin/end"
-#     bracket, at least one inside each bracket, and no BUG, oops, panic,
+#     bracket, at least one inside each bracket, none inside one whose
+#     report (its "cut here" line through its "WARNING:" line) lacks the
+#     text the bracket names ("begin: <case>: <what>"), and no BUG, oops, panic,
 #     call trace, UBSAN/KASAN report or hung-task report anywhere;
 #   - no "allocation(s) leaked" report, and at least `unloads` modules (2:
 #     kds and kds_test) reported "unloaded, no allocation outstanding";
@@ -56,6 +58,7 @@ BEGIN {
 		unloads = 2
 	nproblems = 0
 	in_bracket = 0
+	report = ""
 	expected_warnings = 0
 	clean_unloads = 0
 	init_start = 0
@@ -85,6 +88,9 @@ BEGIN {
 		bracket_warnings = 0
 		bracket_name = line
 		sub(/.*kds_test: expect-warning begin: /, "", bracket_name)
+		# "<case>: <what>": every warning in the bracket holds <what>.
+		bracket_what = bracket_name
+		sub(/^[^:]*: /, "", bracket_what)
 	} else if (line ~ /kds_test: expect-warning end/) {
 		# A bracket announces warnings: one that saw none did not provoke
 		# what it claims to (the userspace side fails such a case too).
@@ -92,12 +98,23 @@ BEGIN {
 			problem("expect-warning bracket with no kernel warning in it: " bracket_name)
 		in_bracket = 0
 	}
+	# A warning's report: its "cut here" line, the message WARN() prints
+	# after it, and the "WARNING:" line.
+	if (line ~ /-+\[ cut here \]-+/)
+		report = " "
+	else if (report != "" && line !~ /WARNING:/)
+		report = report " " line
 	if (line ~ /WARNING:/) {
-		if (in_bracket) {
+		report = report " " line
+		if (!in_bracket)
+			problem("kernel warning: " line)
+		else if (bracket_what != "" && index(report, bracket_what) == 0)
+			problem("kernel warning not the one its bracket names (" bracket_name "): " line)
+		else {
 			expected_warnings++
 			bracket_warnings++
-		} else
-			problem("kernel warning: " line)
+		}
+		report = ""
 	}
 	if (line ~ /Call Trace:/ && !in_bracket)
 		problem("call trace: " line)

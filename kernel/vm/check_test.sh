@@ -132,8 +132,12 @@ expect "CRLF line ends" 0 '^kds-vm: console: PASS'
 
 mutate "a warning outside the bracket" 1 'kernel warning: WARNING: CPU: 0 PID: 90 at mm/slab' \
 	's/^\(.*kds: loaded\)$/\1\n[    3.64] WARNING: CPU: 0 PID: 90 at mm\/slab.c:1 x+0x1\/0x2/'
-mutate "a bracket with no warning in it" 1 'expect-warning bracket with no kernel warning in it: port_refcount_saturation: refcount_t saturation' \
+mutate "a bracket with no warning in it" 1 'expect-warning bracket with no kernel warning in it: port_refcount_saturation: refcount_t:' \
 	'/expect-warning begin/,/expect-warning end/{/WARNING:/d}'
+mutate "another warning inside a bracket" 1 'kernel warning not the one its bracket names \(port_refcount_saturation: refcount_t:\): WARNING: CPU: 0 PID: 90 at dax_bus/region.c' \
+	's/^\(.*kds_test: expect-warning begin.*\)$/\1\n[    3.64] ------------[ cut here ]------------\n[    3.64] WARNING: CPU: 0 PID: 90 at dax_bus\/region.c:1 x+0x1\/0x2/'
+mutate "the bracket's warning with its message missing" 1 'kernel warning not the one its bracket names' \
+	'/refcount_t: addition on 0/d'
 mutate "an unclosed bracket" 1 'never closed|call trace' \
 	'/expect-warning end/d'
 mutate "an oops" 1 'kernel error: .*Oops' \

@@ -28,10 +28,13 @@ void kds_test_setup(void)
 	kds_alloc_fail_off();
 	kds_warn_reset();
 	kds_warn_set_quiet(false);
+	kds_warn_expect(NULL);
 }
 
 /*
- * The leak check of a test that passed. Criterion has already counted the
+ * The leak and warning check of a test that passed: an allocation left
+ * live, a bad free, or a warning nothing expected (kds_warn_unexpected_count())
+ * fails it. Criterion has already counted the
  * test when its .fini runs, and a failed assertion here is only printed,
  * so three things make a leak fail: the assertion (the numbers, in the
  * console and the XML report's failure text), an error log (the run's exit
@@ -41,15 +44,20 @@ static void kds_check_leaks(void)
 {
 	struct kds_alloc_stats st;
 
+	unsigned long warned = kds_warn_unexpected_count();
+
 	kds_alloc_stats(&st);
-	if (!st.live && !st.bad_frees)
+	if (!st.live && !st.bad_frees && !warned)
 		return;
 	cr_expect_eq(st.live, 0, "%ld allocation(s) leaked (%ld bytes)",
 		     st.live, st.live_bytes);
 	cr_expect_eq(st.bad_frees, 0, "%lu bad free(s)", st.bad_frees);
-	cr_log_error("%s::%s: failed its leak check",
+	cr_expect_eq(warned, 0, "%lu unexpected warning(s): a warning the test "
+		     "neither provoked under kds_warn_set_quiet() nor named with "
+		     "kds_warn_expect()", warned);
+	cr_log_error("%s::%s: failed its leak and warning check",
 		     criterion_current_suite->name, criterion_current_test->name);
-	criterion_test_die("failed its leak check");
+	criterion_test_die("failed its leak and warning check");
 }
 
 /*

@@ -5,8 +5,10 @@
  * diagnostics and the count of the rest, as does one whose threads fail
  * 100,000 times between them at once (every failure counted, none lost to
  * a race; TSan checks the counters too), a case that leaks is failed for
- * it, a warning bracket with no warning in it fails its case, and
- * kds_ktap_run() reports the failed suite.
+ * it, a warning bracket with no warning in it fails its case, so do a
+ * warning outside any bracket and one inside a bracket that names
+ * another, the named warning passes, and kds_ktap_run() reports the
+ * failed suite.
  */
 #include <pthread.h>
 #include <unistd.h>
@@ -44,6 +46,30 @@ static void brackets_nothing(struct kds_expect *e)
 	kds_expect_warnings_end(e);
 }
 
+/* A warning outside any bracket fails the case. */
+static void warns_outside(struct kds_expect *e)
+{
+	WARN_ON(e != NULL);
+}
+
+/* A bracket accepts only the warning it names: this one fails the case. */
+static void warns_other_in_bracket(struct kds_expect *e)
+{
+	kds_expect_warnings_begin(e, "refcount_t:");
+	WARN_ON(e != NULL);
+	kds_expect_warnings_end(e);
+}
+
+/* The warning a bracket names passes. */
+static void warns_named_in_bracket(struct kds_expect *e)
+{
+	refcount_t r = REFCOUNT_INIT(0);
+
+	kds_expect_warnings_begin(e, "refcount_t:");
+	refcount_inc(&r);
+	kds_expect_warnings_end(e);
+}
+
 #define THREADS 4
 
 static void *fail_in_thread(void *arg)
@@ -71,7 +97,8 @@ static void fails_from_threads(struct kds_expect *e)
 
 static const struct kds_case cap_cases[] = {
 	KDS_CASE(fails_often), KDS_CASE(leaks), KDS_CASE(passes), KDS_CASE(fails_from_threads),
-	KDS_CASE(brackets_nothing),
+	KDS_CASE(brackets_nothing), KDS_CASE(warns_outside), KDS_CASE(warns_other_in_bracket),
+	KDS_CASE(warns_named_in_bracket),
 };
 
 static KDS_SUITE(cap_suite, "kds_cap", cap_cases, NULL);
@@ -104,10 +131,10 @@ int main(void)
 	printf("%s", all);
 	/*
 	 * 2 + 3 headers, 2 * (16 + 1) notes, 1 leak note, 2 bracket notes,
-	 * 5 results, 1 summary, 1 suite
+	 * 1 + 3 + 1 warning notes, 8 results, 1 summary, 1 suite
 	 */
-	if (lines != 49 || bytes > 200 * 49) {
-		printf("# %zu lines (%zu bytes), expected 49\n", lines, bytes);
+	if (lines != 57 || bytes > 200 * 57) {
+		printf("# %zu lines (%zu bytes), expected 57\n", lines, bytes);
 		ok = 0;
 	}
 	if (!strstr(all, "# fails_often: 99984 more diagnostic(s) not shown\n") ||
@@ -120,7 +147,12 @@ int main(void)
 	    !strstr(all, "    not ok 4 fails_from_threads\n") ||
 	    !strstr(all, "the bracket expected warnings but none was reported") ||
 	    !strstr(all, "    not ok 5 brackets_nothing\n") ||
-	    !strstr(all, "# kds_cap: 4 of 5 case(s) failed\n")) {
+	    !strstr(all, "# warns_outside: ktap.c:") ||
+	    !strstr(all, "1 warning(s) outside an expect-warning bracket or not the one it names") ||
+	    !strstr(all, "    not ok 6 warns_outside\n") ||
+	    !strstr(all, "    not ok 7 warns_other_in_bracket\n") ||
+	    !strstr(all, "    ok 8 warns_named_in_bracket\n") ||
+	    !strstr(all, "# kds_cap: 6 of 8 case(s) failed\n")) {
 		printf("# the report lacks a line it must have\n");
 		ok = 0;
 	}

@@ -2,8 +2,10 @@
 /*
  * Deliberately failing Criterion tests, run by failure_report_test.sh to
  * check how failures are reported: a test that fails is not followed by a
- * leak report, a passing test that leaks is, and the XML report written to
- * $XML_OUTPUT_FILE has one testcase per test. Not a test on its own.
+ * leak report, a passing test that leaks is, a warning nothing expected
+ * fails its test while a counted or named one does not, and the XML report
+ * written to $XML_OUTPUT_FILE has one testcase per test. Not a test on its
+ * own.
  */
 #include "kds_testing.h"
 
@@ -37,4 +39,34 @@ Test(failure_report, passes_clean)
 
 	cr_assert_not_null(p);
 	kfree(p);
+}
+
+Test(failure_report, warns_outside_any_expectation)
+{
+	WARN_ON(1);
+	WARN_ON(1);
+}
+
+Test(failure_report, warns_not_the_named_one)
+{
+	kds_warn_expect("refcount_t:");
+	WARN_ON(1);
+	kds_warn_expect(NULL);
+}
+
+Test(failure_report, warns_quietly_counted)
+{
+	kds_warn_set_quiet(true);
+	WARN_ON(1);
+	cr_assert_eq(kds_warn_count(), 1);
+}
+
+Test(failure_report, warns_the_named_one)
+{
+	refcount_t r = REFCOUNT_INIT(0);
+
+	kds_warn_expect("refcount_t:");
+	refcount_inc(&r);
+	kds_warn_expect(NULL);
+	cr_assert_eq(kds_warn_count(), 1);
 }

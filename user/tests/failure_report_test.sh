@@ -2,7 +2,9 @@
 # failure_report_test.sh CASES - run the deliberately failing Criterion
 # binary CASES (failure_report_cases.c) and check how it reports: the run
 # fails; a test that failed gets its own failure and no leak report; a test
-# that passed but leaked gets exactly one leak report and fails; the XML
+# that passed but leaked gets exactly one leak report and fails; a test
+# whose warning nothing expected fails, one whose warning was counted
+# quietly or named does not; the XML
 # report written to $XML_OUTPUT_FILE has one testcase per test with the
 # right status.
 set -uo pipefail
@@ -36,7 +38,7 @@ owner=$(awk '/allocation\(s\) leaked/ { want = 1; next }
 [ "$owner" = failure_report::passes_but_leaks ] ||
 	fail "the leak report belongs to '${owner:-nothing}', not passes_but_leaks"
 grep -q 'passes_clean' "$log" && fail "passes_clean is mentioned: it passed"
-grep -q 'Synthesis: Tested: 4 ' "$log" || fail "not 4 tests in the synthesis"
+grep -q 'Synthesis: Tested: 8 ' "$log" || fail "not 8 tests in the synthesis"
 
 # The XML report: one testcase per test, and its status.
 [ -s "$xml" ] || fail "no XML report at \$XML_OUTPUT_FILE"
@@ -44,13 +46,19 @@ status() {
 	sed -n "s/.*<testcase name=\"$1\".* status=\"\([A-Z]*\)\".*/\1/p" "$xml"
 }
 n=$(grep -c '<testcase ' "$xml")
-[ "$n" -eq 4 ] || fail "$n testcases in the XML report, want 4"
+[ "$n" -eq 8 ] || fail "$n testcases in the XML report, want 8"
 for t in assert_fails_after_allocating expect_fails_after_allocating \
-	passes_but_leaks; do
+	passes_but_leaks warns_outside_any_expectation warns_not_the_named_one; do
 	[ "$(status "$t")" = FAILED ] || fail "$t is '$(status "$t")' in the XML, want FAILED"
 done
-[ "$(status passes_clean)" = PASSED ] ||
-	fail "passes_clean is '$(status passes_clean)' in the XML, want PASSED"
+for t in passes_clean warns_quietly_counted warns_the_named_one; do
+	[ "$(status "$t")" = PASSED ] || fail "$t is '$(status "$t")' in the XML, want PASSED"
+	grep -q "failure_report::$t" "$log" && fail "$t is mentioned: it passed"
+done
+[ "$(grep -c 'CDATA\[[^]]*2 unexpected warning(s)' "$xml")" -eq 1 ] ||
+	fail "warns_outside_any_expectation's two warnings are not reported once"
+[ "$(grep -c 'CDATA\[[^]]*1 unexpected warning(s)' "$xml")" -eq 1 ] ||
+	fail "warns_not_the_named_one's warning is not reported once"
 grep -q 'CDATA\[[^]]*allocation(s) leaked' "$xml" ||
 	fail "the XML report does not carry the leak message"
 [ "$(grep -c 'allocation(s) leaked' "$xml")" -eq 1 ] ||
