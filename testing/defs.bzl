@@ -164,3 +164,48 @@ def kds_fuzz_test(
         target_compatible_with = _NOT_UNDER_SANITIZERS,
         **kwargs
     )
+
+# What the sanitizer configurations skip: tests that run no userspace kds
+# code (a kernel build, a VM boot) would only run again unchanged.
+_KERNEL_ONLY = select({
+    "//tools:asan": ["//tools:incompatible"],
+    "//tools:tsan": ["//tools:incompatible"],
+    "//conditions:default": [],
+})
+
+def kds_host_test(
+        name,
+        srcs,
+        data = [],
+        tags = [],
+        kernel = False,
+        userspace = True,
+        **kwargs):
+    """An sh_test that reads the host: never replayed from Bazel's cache.
+
+    What such a test checks lives partly outside Bazel's inputs: the
+    installed kernel headers (/lib/modules), the kernel images and debug
+    kernels in kds's cache, QEMU, daxctl, dkms, Doxygen, /usr/src. A
+    Debian update changes none of the test's declared inputs, so a cached
+    pass would be the old host's: the test carries the tag "external"
+    (always run) and "no-sandbox" (it reads those paths and the cache).
+
+    Args:
+      name: target name.
+      srcs: the test script.
+      data: the files it reads beyond what `kernel` adds.
+      tags: further tags ("vm" for a test that boots a kernel, "slow", ...).
+      kernel: the test builds kds.ko: adds kds.ko's sources
+        (//kernel:kernel_srcs and //:shared_srcs) to data.
+      userspace: false for a test that runs no userspace kds code: the
+        sanitizer configurations skip it.
+      **kwargs: passed to sh_test.
+    """
+    native.sh_test(
+        name = name,
+        srcs = srcs,
+        data = data + (["//kernel:kernel_srcs", "//:shared_srcs"] if kernel else []),
+        tags = tags + ["external", "no-sandbox"],
+        target_compatible_with = [] if userspace else _KERNEL_ONLY,
+        **kwargs
+    )
