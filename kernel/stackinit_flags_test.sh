@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# stackinit_flags_test: the kernel kds.ko is built for zero-initialises every
-# stack variable of every module object. Debian's 6.1 config sets
-# CONFIG_INIT_STACK_ALL_ZERO, so the kernel's own Makefile adds
-# -ftrivial-auto-var-init=zero to KBUILD_CFLAGS; this test builds a module
-# with kds's Kbuild flags against the installed headers (V=1) and checks
-# that the compiler really received the flag. The run-time proof is the
-# stackinit cases (kernel/tests/stackinit.c) in kds_test.ko.
+# stackinit_flags_test: every object of kds.ko, built by kernel/build.sh
+# with kernel/Kbuild's own flags against the installed headers, is
+# compiled with stack auto-initialisation to zero. Debian's 6.1 config
+# sets CONFIG_INIT_STACK_ALL_ZERO, so the kernel's Makefile adds
+# -ftrivial-auto-var-init=zero; this test reads the command Kbuild
+# recorded for each object (its .<object>.cmd file) and checks that the
+# last -ftrivial-auto-var-init= on it (the one the compiler obeys) is
+# =zero. It then builds again with KCFLAGS=-ftrivial-auto-var-init=uninitialized
+# (flags that come after the kernel's, as a Kbuild ccflags-y would) and
+# requires the check to fail there: it can tell the difference. The
+# run-time proof is the stackinit cases (kernel/tests/stackinit.c) in
+# kds_test.ko.
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
@@ -22,29 +27,45 @@ if ! grep -qx 'CONFIG_INIT_STACK_ALL_ZERO=y' "$kdir/include/config/auto.conf"; t
 	exit 1
 fi
 
-mkdir -p "$tmp/m/kernel" "$tmp/m/kds"
-cp "$root/kernel/kds_port.h" "$tmp/m/kernel/"
-cp "$root"/kds/*.h "$tmp/m/kds/"	# the port builds on <kds/types.h>
-cat >"$tmp/m/probe.c" <<'C'
-// SPDX-License-Identifier: GPL-2.0
-#include <linux/module.h>
-#include "kds_port.h"
-static int __init kds_probe_init(void) { return 0; }
-module_init(kds_probe_init);
-MODULE_LICENSE("GPL");
-C
-cat >"$tmp/m/Kbuild" <<'K'
-obj-m := kds_probe.o
-kds_probe-y := probe.o
-ccflags-y := -I$(src)/kernel -I$(src)
-K
-make -C "$kdir" M="$tmp/m" V=1 modules >"$tmp/build.log" 2>&1 || {
-	cat "$tmp/build.log"; echo "FAIL: the probe module did not build"; exit 1; }
-line=$(grep -E 'gcc.* -c -o .*probe\.o .*probe\.c' "$tmp/build.log" | head -n 1 || true)
-if [ -z "$line" ]; then
-	cat "$tmp/build.log"; echo "FAIL: no compiler command for probe.c in the V=1 log"; exit 1
+# check OUTDIR: every object of kds.ko was compiled with auto-init to zero.
+# Prints the objects that were not and returns 1 for any.
+check() {
+	local out=$1 objs o cmd last bad=0 n=0
+	# The objects kds.o links: Kbuild's list, kds.mod.
+	objs=$(cat "$out/kds.mod" 2>/dev/null || true)
+	[ -n "$objs" ] || { echo "no objects in $out/kds.mod"; return 1; }
+	for o in $objs; do
+		o=${o#"$out"/}
+		cmd="$out/$(dirname "$o")/.$(basename "$o").cmd"
+		[ -r "$cmd" ] || { echo "$o: no $cmd"; bad=1; continue; }
+		n=$((n + 1))
+		last=$(grep -m1 '^cmd_' "$cmd" | grep -oE -- '-ftrivial-auto-var-init=[a-z]+' | tail -n 1 || true)
+		if [ "$last" != -ftrivial-auto-var-init=zero ]; then
+			echo "$o: ${last:-no -ftrivial-auto-var-init}"
+			bad=1
+		fi
+	done
+	[ "$n" -gt 0 ] || { echo "no object command read"; return 1; }
+	echo "$n object(s) read"
+	return $bad
+}
+
+"$root/kernel/build.sh" "$tmp/out" >"$tmp/build.log" 2>&1 || {
+	tail -n 40 "$tmp/build.log"; echo "FAIL: kds.ko did not build"; exit 1; }
+if ! check "$tmp/out" >"$tmp/check.log"; then
+	cat "$tmp/check.log"
+	echo "FAIL: objects of kds.ko are compiled without -ftrivial-auto-var-init=zero"
+	exit 1
 fi
-if ! grep -q -- '-ftrivial-auto-var-init=zero' <<<"$line"; then
-	echo "$line"; echo "FAIL: module objects are compiled without -ftrivial-auto-var-init=zero"; exit 1
+objects=$(tail -n 1 "$tmp/check.log")
+
+KCFLAGS=-ftrivial-auto-var-init=uninitialized \
+	"$root/kernel/build.sh" "$tmp/planted" >"$tmp/build.log" 2>&1 || {
+	tail -n 40 "$tmp/build.log"; echo "FAIL: the planted build did not build"; exit 1; }
+if check "$tmp/planted" >"$tmp/check.log"; then
+	cat "$tmp/check.log"
+	echo "FAIL: the check passed a build whose objects end in -ftrivial-auto-var-init=uninitialized"
+	exit 1
 fi
-echo "ok: $kver compiles module objects with -ftrivial-auto-var-init=zero (CONFIG_INIT_STACK_ALL_ZERO=y)"
+echo "ok: $kver compiles every object of kds.ko with -ftrivial-auto-var-init=zero ($objects);"
+echo "    a build that overrides it with =uninitialized is caught"
