@@ -59,6 +59,7 @@
 #include "kds_port.h"
 #include "kds/dax_bus.h"
 #include "kds_dax_glue.h"
+#include "kds_dax_iomem.h"
 
 struct kds_dax_glue_dev;
 
@@ -503,9 +504,7 @@ static void kds_dax_glue_unreserve(void *ctx, u64 start, u64 size)
 	struct kds_dax_glue_dev *gdev = ctx;
 
 	if (gdev->kmem_res) {
-		/* busy again, as requested, so that the release finds it */
-		gdev->kmem_res->flags = IORESOURCE_MEM | IORESOURCE_BUSY;
-		release_mem_region(start, size);
+		kds_dax_iomem_remove(gdev->kmem_res);
 		kfree_const(gdev->kmem_res_name);
 		gdev->kmem_res = NULL;
 		gdev->kmem_res_name = NULL;

@@ -25,6 +25,7 @@ extern const struct kds_suite kds_suite_genradix_vs_linux;
 extern const struct kds_suite kds_suite_dax_ids;
 extern const struct kds_suite kds_suite_dax_bus;
 extern const struct kds_suite kds_suite_dax_ids_vs_linux;
+extern const struct kds_suite kds_suite_dax_iomem;
 extern const struct kds_suite kds_suite_dax_ids_via_sysfs;
 extern const struct kds_suite kds_suite_dma_masks;
 extern const struct kds_suite kds_suite_dma_vs_linux;
