@@ -9,8 +9,9 @@
 #                      drivers, the device number and /dev node, the 6.1
 #                      attributes, then drives it with the real daxctl
 #                      (/bin/daxctl, packed by run.sh: a missing one fails),
-#                      and unloads it. When "dax" exists at boot (Debian's
-#                      kernel has it built in), says so and checks nothing.
+#                      and unloads it; says how many checks it ran. When
+#                      "dax" exists at boot (Debian's kernel has it built
+#                      in), says it did not run and checks nothing.
 #   system_dax_refused run once a "dax" bus exists and kds.ko is unloaded:
 #                      kds.ko dax_bus_name=dax must fail to load with one
 #                      message, no sysfs duplicate-name dump, nothing left;
@@ -21,7 +22,8 @@
 
 sd_n=0
 sd_ok() { sd_n=$((sd_n + 1)); say "system-dax: ok $sd_n $*"; }
-sd_bad() { sd_n=$((sd_n + 1)); fail "system-dax: $sd_n $*"; }
+sd_failed=0
+sd_bad() { sd_n=$((sd_n + 1)); sd_failed=$((sd_failed + 1)); fail "system-dax: $sd_n $*"; }
 # sd_check STATUS WHAT
 sd_check() { if [ "$1" = 0 ]; then sd_ok "$2"; else sd_bad "$2"; fi; }
 # sd_eq WHAT GOT WANT
@@ -34,11 +36,22 @@ sd_mode() { stat -c %a "$1" 2>/dev/null || echo "<missing>"; }
 # sd_field JSON KEY: the value of "KEY":VALUE in one-line JSON (first one)
 sd_field() { echo "$1" | sed -n "s/.*\"$2\":\"\{0,1\}\([^\",}]*\).*/\1/p"; }
 
+# Ends with "system-dax: first stage ran N check(s), F failed" (or "not
+# run: WHY"): the debug-kernel test requires the count it knows
+# (kernel/vm/vm_debug_test.sh), so a stage that stopped early or never
+# ran cannot pass there.
 system_dax_first() {
+	local n0=$sd_n
 	if [ -e /sys/bus/dax ]; then
-		say "system-dax: the kernel's dax bus exists at boot (built in): kds.ko loads only beside it here"
+		say "system-dax: first stage not run: the kernel's dax bus exists at boot (built in): kds.ko loads only beside it here"
 		return 0
 	fi
+	sd_failed=0
+	system_dax_first_checks
+	say "system-dax: first stage ran $((sd_n - n0)) check(s), $sd_failed failed"
+}
+
+system_dax_first_checks() {
 	[ -x /bin/daxctl ] || { sd_bad "daxctl is not in the initramfs (run.sh packs it)"; return 0; }
 	if ! insmod /lib/kds/kds.ko dax_bus_name=dax; then
 		sd_bad "insmod kds.ko dax_bus_name=dax"

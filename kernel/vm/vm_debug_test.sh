@@ -27,7 +27,8 @@
 # in userspace must have run in kds_test.ko with the same plan.
 #
 # --faults: the runner's self-test. Builds the test-only kernel/vm/faults
-# module, loads it with faults=lock,leak,uaf after kds.ko's unload (the
+# module, loads it with faults=lock,leak,uaf (kcsan: faults=race, and the
+# run must name KCSAN's data race in kds_faults_race_fn) after kds.ko's unload (the
 # stress is skipped), and passes only when the run fails and names each
 # planted bug: lockdep's circular dependency between kds_faults_a and
 # kds_faults_b, KASAN's use-after-free in kds_faults_uaf, kmemleak's
@@ -86,10 +87,27 @@ echo "vm_debug_test: $variant debug kernel $KVER from $dir"
 
 conf=$work/kds-debug.conf
 args=(--extra "$here/stress.sh" --kmemleak --add "$conf" --keep "$work/keep" ${cases[@]+"${cases[@]}"})
+# The first system-dax stage (kds.ko as the system's dax bus, the real
+# daxctl, system_dax.sh) runs on this kernel, which builds dax as a module:
+# it must run every check it has. Counted from a full run; a change to the
+# stage's checks changes this number.
+SYSTEM_DAX_CHECKS=76
+
 if [ "$faults" = 0 ]; then
 	echo "STRESS_SECS=${KDS_STRESS_SECS:-10}" >"$conf"
 	"$here/run.sh" "${args[@]}"
-	exit $?
+	rc=$?
+	log=$work/keep/console.log
+	ran=$(tr -d '\r' <"$log" | sed -n 's/.*kds-vm: system-dax: first stage ran \([0-9]*\) check(s), 0 failed$/\1/p')
+	oks=$(tr -d '\r' <"$log" | grep -cE 'kds-vm: system-dax: ok [0-9]+ ')
+	if [ "$ran" != "$SYSTEM_DAX_CHECKS" ] || [ "$oks" -lt "$SYSTEM_DAX_CHECKS" ]; then
+		echo "FAIL: the system-dax stage ran ${ran:-no} check(s) without failure and printed $oks ok line(s); want $SYSTEM_DAX_CHECKS"
+		tr -d '\r' <"$log" | grep -E 'kds-vm: system-dax: (first stage|FAIL)' | head -n 5
+		rc=1
+	else
+		echo "ok: the system-dax stage ran its $ran checks"
+	fi
+	exit $rc
 fi
 
 # ---- --faults
@@ -100,7 +118,11 @@ if ! make -C "$KDIR" M="$work/faults" modules >"$work/faults/build.log" 2>&1; th
 	echo "FAIL: kds_faults.ko does not build"
 	exit 1
 fi
-printf 'STRESS_SECS=0\nFAULTS=lock,leak,uaf\n' >"$conf"
+# The KASAN kernel plants the lock inversion, the leak and the
+# use-after-free; the KCSAN kernel a data race.
+planted=lock,leak,uaf
+[ "$variant" = kcsan ] && planted=race
+printf 'STRESS_SECS=0\nFAULTS=%s\n' "$planted" >"$conf"
 out=$work/run.out
 "$here/run.sh" "${args[@]}" --add "$work/faults/kds_faults.ko" >"$out" 2>&1
 rc=$?
@@ -119,12 +141,16 @@ want() {
 	fi
 }
 log=$work/keep/console.log
-want "$out" 'checker: .*possible circular locking dependency'
-want "$log" 'kds_faults_[ab]\).*at: kds_faults_lock'
-want "$out" 'kernel error: BUG: KASAN: [a-z-]*use-after-free in kds_faults_uaf'
-want "$out" 'kmemleak: unreferenced object .* \(size 64\):.* from kds_faults_leak.*\[kds_faults\]'
-# every object the final kmemleak scan reports fails, by the baseline rule
-want "$out" "kmemleak: new since the baseline scan, after kds.ko's unload: unreferenced object .* \(size 64\): first frame "
+if [ "$variant" = kcsan ]; then
+	want "$out" 'checker: BUG: KCSAN: data-race in kds_faults_race_fn'
+else
+	want "$out" 'checker: .*possible circular locking dependency'
+	want "$log" 'kds_faults_[ab]\).*at: kds_faults_lock'
+	want "$out" 'kernel error: BUG: KASAN: [a-z-]*use-after-free in kds_faults_uaf'
+	want "$out" 'kmemleak: unreferenced object .* \(size 64\):.* from kds_faults_leak.*\[kds_faults\]'
+	# every object the final kmemleak scan reports fails, by the baseline rule
+	want "$out" "kmemleak: new since the baseline scan, after kds.ko's unload: unreferenced object .* \(size 64\): first frame "
+fi
 want "$out" '^ok [0-9]+ kds_port$'
 want "$out" '^ok [0-9]+ kds_genradix_vs_linux$'
 want "$out" '^kds-vm: ktap: PASS: [0-9]+ suite\(s\), [0-9]+ case\(s\), 0 failed'
