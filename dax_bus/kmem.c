@@ -268,9 +268,9 @@ int kds_dax_kmem_remove(struct kds_dev_dax *dev_dax,
 		return rc;
 	rc = ops->remove_memory(ctx, dev_dax->target_node, kstart, ksize);
 	if (rc) {
-		pr_warn("kds dax: %s: memory %#llx-%#llx cannot be taken back (%d): it stays System RAM and reserved until reboot\n",
-			dev_dax->name, (unsigned long long)kstart,
-			(unsigned long long)(kstart + (ksize - 1)), rc);
+		/* No physical address at warning level: the log is world-readable. */
+		pr_warn("kds dax: %s: its %llu MiB of memory cannot be taken back (%d): it stays System RAM and reserved until reboot\n",
+			dev_dax->name, (unsigned long long)(ksize >> 20), rc);
 		return rc;
 	}
 	ops->unreserve(ctx, kstart, ksize);

@@ -475,7 +475,7 @@ static int kds_dax_glue_reserve(void *ctx, u64 start, u64 size,
 	int rc = kds_dax_claim(&kds_dax_glue_claims, start, size);
 
 	if (rc == -EBUSY)
-		pr_info("kds dax: %s: range %#llx+%#llx already claimed\n",
+		pr_debug("kds dax: %s: range %#llx+%#llx already claimed\n",
 			name, (unsigned long long)start, (unsigned long long)size);
 	if (rc || !gdev->backed)
 		return rc;
@@ -487,8 +487,9 @@ static int kds_dax_glue_reserve(void *ctx, u64 start, u64 size,
 	res_name = (char *)kstrdup_const(name, GFP_KERNEL);
 	res = res_name ? request_mem_region(start, size, res_name) : NULL;
 	if (!res) {
-		pr_info("kds dax: %s: %#llx+%#llx is in use in the iomem tree\n",
-			name, (unsigned long long)start, (unsigned long long)size);
+		pr_info("kds dax: %s: its range is in use in the iomem tree\n", name);
+		pr_debug("kds dax: %s: %#llx+%#llx is in use in the iomem tree\n",
+			 name, (unsigned long long)start, (unsigned long long)size);
 		kfree_const(res_name);
 		WARN_ON(kds_dax_unclaim(&kds_dax_glue_claims, start, size));
 		return res_name ? -EBUSY : -ENOMEM;
@@ -525,7 +526,7 @@ static int kds_dax_glue_add_memory(void *ctx, int nid, u64 start, u64 size)
 	int rc;
 
 	if (!gdev->backed) {
-		pr_info("kds dax: %s: kds_kmem records %#llx-%#llx for node %d (modelled: not hot-plugged)\n",
+		pr_debug("kds dax: %s: kds_kmem records %#llx-%#llx for node %d (modelled: not hot-plugged)\n",
 			gdev->core.name, (unsigned long long)start,
 			(unsigned long long)(start + size - 1), nid);
 		goto bound;
@@ -540,14 +541,16 @@ static int kds_dax_glue_add_memory(void *ctx, int nid, u64 start, u64 size)
 		return -ENOMEM;
 	rc = add_memory_driver_managed(nid, start, size, ram_name, MHP_NONE);
 	if (rc) {
-		pr_info("kds dax: %s: adding %#llx-%#llx as memory failed: %d\n",
-			gdev->core.name, (unsigned long long)start,
-			(unsigned long long)(start + size - 1), rc);
+		pr_info("kds dax: %s: adding its memory failed: %d\n",
+			gdev->core.name, rc);
+		pr_debug("kds dax: %s: adding %#llx-%#llx as memory failed: %d\n",
+			 gdev->core.name, (unsigned long long)start,
+			 (unsigned long long)(start + size - 1), rc);
 		kfree_const(ram_name);
 		return rc;
 	}
 	gdev->kmem_ram_name = ram_name;
-	pr_info("kds dax: %s: kds_kmem hot-added %#llx-%#llx to node %d as %s\n",
+	pr_debug("kds dax: %s: kds_kmem hot-added %#llx-%#llx to node %d as %s\n",
 		gdev->core.name, (unsigned long long)start,
 		(unsigned long long)(start + size - 1), nid, ram_name);
 bound:
@@ -570,9 +573,8 @@ static int kds_dax_glue_remove_memory(void *ctx, int nid, u64 start, u64 size)
 	if (gdev->backed && gdev->kmem_ram_name) {
 		rc = remove_memory(start, size);
 		if (rc) {
-			pr_warn("kds dax: %s: %#llx-%#llx is still online: it stays System RAM until reboot\n",
-				gdev->core.name, (unsigned long long)start,
-				(unsigned long long)(start + size - 1));
+			pr_warn("kds dax: %s: its memory is still online: it stays System RAM until reboot\n",
+				gdev->core.name);
 			/* the iomem tree keeps pointing at these */
 			gdev->kmem_res = NULL;
 			gdev->kmem_res_name = NULL;
@@ -582,7 +584,7 @@ static int kds_dax_glue_remove_memory(void *ctx, int nid, u64 start, u64 size)
 		}
 		kfree_const(gdev->kmem_ram_name);
 		gdev->kmem_ram_name = NULL;
-		pr_info("kds dax: %s: kds_kmem removed %#llx-%#llx\n",
+		pr_debug("kds dax: %s: kds_kmem removed %#llx-%#llx\n",
 			gdev->core.name, (unsigned long long)start,
 			(unsigned long long)(start + size - 1));
 	}
@@ -778,7 +780,7 @@ static int kds_dax_glue_classify(int id, u64 start, u64 size, bool *backed)
 
 	*backed = false;
 	if (region_intersects(start, size, 0, IORES_DESC_NONE) == REGION_DISJOINT) {
-		pr_info("kds dax: region %d: %#llx-%#llx is in no memory or device range: kmem models it\n",
+		pr_debug("kds dax: region %d: %#llx-%#llx is in no memory or device range: kmem models it\n",
 			id, (unsigned long long)start, (unsigned long long)last);
 		return 0;
 	}
@@ -790,24 +792,28 @@ static int kds_dax_glue_classify(int id, u64 start, u64 size, bool *backed)
 	else
 		kind = NULL;
 	if (!kind) {
-		pr_info("kds dax: region %d: %#llx-%#llx overlaps System RAM, a device or firmware range, or lies only partly in reserved memory: refused\n",
-			id, (unsigned long long)start, (unsigned long long)last);
+		pr_info("kds dax: region %d: overlaps System RAM, a device or firmware range, or lies only partly in reserved memory: refused\n",
+			id);
+		pr_debug("kds dax: region %d: %#llx-%#llx refused\n",
+			 id, (unsigned long long)start, (unsigned long long)last);
 		return -EBUSY;
 	}
 	/* Nobody may hold any part of it: a trial claim, given back at once. */
 	trial = request_mem_region(start, size, "kds dax check");
 	if (!trial) {
-		pr_info("kds dax: region %d: %#llx-%#llx is inside %s another driver holds: refused\n",
-			id, (unsigned long long)start, (unsigned long long)last, kind);
+		pr_info("kds dax: region %d: inside %s another driver holds: refused\n",
+			id, kind);
+		pr_debug("kds dax: region %d: %#llx-%#llx refused\n",
+			 id, (unsigned long long)start, (unsigned long long)last);
 		return -EBUSY;
 	}
 	release_mem_region(start, size);
 	if (!IS_ENABLED(CONFIG_MEMORY_HOTPLUG) || !IS_ENABLED(CONFIG_MEMORY_HOTREMOVE)) {
-		pr_info("kds dax: region %d: %#llx-%#llx is %s, but this kernel cannot hot-add and remove memory: refused\n",
-			id, (unsigned long long)start, (unsigned long long)last, kind);
+		pr_info("kds dax: region %d: %s, but this kernel cannot hot-add and remove memory: refused\n",
+			id, kind);
 		return -EOPNOTSUPP;
 	}
-	pr_info("kds dax: region %d: %#llx-%#llx is unused %s: kmem hot-adds it\n",
+	pr_debug("kds dax: region %d: %#llx-%#llx is unused %s: kmem hot-adds it\n",
 		id, (unsigned long long)start, (unsigned long long)last, kind);
 	*backed = true;
 	return 0;

@@ -423,6 +423,11 @@ EOF_PCI
 	expect_write "unbind dax9.0" ok $B/drivers/kds_device_dax/unbind dax9.0
 	expect_write "new_id dax9.0 on kds_kmem" ok $B/drivers/kds_kmem/new_id dax9.0
 	expect_eq "dax9.0 bound to kds_kmem" "$(drv_of $B/devices/dax9.0)" kds_kmem
+	# Every region above created, refused, bound to kds_kmem and removed:
+	# the log (readable without privilege unless dmesg_restrict) names no
+	# physical address of them (only pr_debug does, off by default).
+	leaked=$(dmesg | grep 'kds dax' | grep -E '0x[0-9a-f]{5,}' | head -n 3)
+	check "$([ -z "$leaked" ]; echo $?)" "the kernel log names no physical address of a region${leaked:+: $leaked}"
 	say "sysfs: $n checks, $nfail failed"
 	[ "$nfail" = 0 ] || fail "sysfs: $nfail of $n checks failed"
 	[ "$n" -ge 40 ] || fail "sysfs: only $n checks ran"
