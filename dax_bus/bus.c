@@ -416,6 +416,10 @@ static ssize_t kds_dax_id_store(struct kds_dax_driver *drv, const char *buf,
 		drv->nr_ids--;
 		stale = entry;
 	} else if (add && !entry) {
+		if (drv->nr_ids >= KDS_DAX_MAX_IDS) {
+			rc = -ENOSPC;
+			goto unlock;
+		}
 		entry = kzalloc(sizeof(*entry), GFP_KERNEL);
 		if (!entry) {
 			rc = -ENOMEM;
@@ -444,8 +448,9 @@ unlock:
  *
  * Context: process context; takes the bus lock, may sleep to allocate.
  * Return: @count on success; -EINVAL for a malformed name (see
- * kds_dax_parse_id()); -ENODEV when @drv is not registered; -ENOMEM
- * (list unchanged).
+ * kds_dax_parse_id()); -ENODEV when @drv is not registered; -ENOSPC when
+ * the list holds %KDS_DAX_MAX_IDS names already and this one is new;
+ * -ENOMEM (list unchanged in both).
  */
 ssize_t kds_dax_new_id_store(struct kds_dax_driver *drv, const char *buf,
 			     size_t count)

@@ -60,6 +60,11 @@ u64 kds_dma_floor(const struct kds_dma_platform *p, enum kds_dma_why *why)
 	enum kds_dma_why from;
 	u64 lowest;
 
+	if (!p) {
+		if (why)
+			*why = KDS_DMA_WHY_INVALID;
+		return U64_MAX;
+	}
 	/*
 	 * The zone limit the rule starts from: the ZONE_DMA width when there
 	 * is one. Without one, 5.1 falls back to 32 bits, while 5.6+ has no

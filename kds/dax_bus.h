@@ -141,6 +141,17 @@ struct kds_dax_driver {
 };
 
 /**
+ * KDS_DAX_MAX_IDS - the most names one driver's id list holds.
+ *
+ * new_id beyond it is refused with -ENOSPC. Linux's list has no bound of
+ * its own (only memory, and new_id is root-only); kds bounds it so that
+ * a looping writer cannot grow kernel memory without limit or make each
+ * store's linear search of the list grow with it. A bus has one device
+ * per region, so real lists hold a few names.
+ */
+#define KDS_DAX_MAX_IDS	4096
+
+/**
  * struct kds_dax_id - one device name on a driver's id list.
  * @node: link in &kds_dax_driver.ids.
  * @region: region number of the name.

@@ -237,16 +237,18 @@ void kds_dma_dev_init(struct kds_dma_dev *dev, const char *name,
 
 /**
  * kds_dma_phys_to_bus() - the bus address a device uses for a physical one.
- * @p: the platform.
+ * @p: the platform, or NULL for one without an offset.
  * @phys: a physical address.
  *
  * Context: any.
- * Return: @phys - @p->dma_offset, modulo 2^64 (as the kernel computes it).
+ * Return: @phys - @p->dma_offset, modulo 2^64 (as the kernel computes it);
+ * @phys itself when @p is NULL (as Linux's phys_to_dma() for a device
+ * with no DMA range map).
  */
 static inline kds_dma_addr_t kds_dma_phys_to_bus(const struct kds_dma_platform *p,
 					     kds_phys_addr_t phys)
 {
-	return (kds_dma_addr_t)(phys - p->dma_offset);
+	return (kds_dma_addr_t)(phys - (p ? p->dma_offset : 0));
 }
 
 /**
@@ -259,7 +261,8 @@ static inline kds_dma_addr_t kds_dma_phys_to_bus(const struct kds_dma_platform *
  * exception for masks of 32 bits or more and without an IOMMU or bus ops.
  *
  * Context: any.
- * Return: the bus address.
+ * Return: the bus address; for a NULL @p, %U64_MAX (a floor no mask but
+ * all ones reaches) with @why set to KDS_DMA_WHY_INVALID.
  */
 kds_u64 kds_dma_floor(const struct kds_dma_platform *p, enum kds_dma_why *why);
 

@@ -38,7 +38,11 @@ __KDS_BEGIN_DECLS
  * @peak_bytes: largest @live_bytes seen since the last reset.
  * @total: allocations that succeeded.
  * @failed: allocations that failed (injected or real).
- * @bad_frees: frees of pointers the port did not hand out (or double frees).
+ * @bad_frees: frees the port caught and did not carry out: of a pointer it
+ *	did not hand out, or a second free of a block not handed out again
+ *	since (once the C library reuses the block for a new allocation, a
+ *	stale free is not told from its new owner's; the ASan build reports
+ *	every such read of a freed header).
  */
 struct kds_alloc_stats {
 	long live;
@@ -54,8 +58,9 @@ struct kds_alloc_stats {
  * @st: receives the counters.
  *
  * Context: any thread.
+ * Return: 0, or -EINVAL (nothing read) when @st is NULL.
  */
-void kds_alloc_stats(struct kds_alloc_stats *st);
+int kds_alloc_stats(struct kds_alloc_stats *st);
 
 /**
  * kds_alloc_reset_peak() - restart the peak_bytes counter from now.

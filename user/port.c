@@ -11,7 +11,8 @@
 /*
  * Each kmalloc'ed block carries a header in front of it with its size and a
  * magic word, so kfree can count bytes and catch frees of foreign pointers
- * and double frees. The header keeps the payload 16-byte aligned, as glibc
+ * and double frees of blocks not yet reused (a block malloc has handed
+ * out again carries a valid header, its new owner's). The header keeps the payload 16-byte aligned, as glibc
  * malloc would.
  */
 #define KDS_ALLOC_MAGIC		0x6b647321u	/* "kds!" */
@@ -440,14 +441,17 @@ long kds_node_pool_release(void)
 	return kds_node_release_all();
 }
 
-void kds_alloc_stats(struct kds_alloc_stats *st)
+int kds_alloc_stats(struct kds_alloc_stats *st)
 {
+	if (!st)
+		return -EINVAL;
 	st->live = __atomic_load_n(&kds_live, __ATOMIC_RELAXED);
 	st->live_bytes = __atomic_load_n(&kds_live_bytes, __ATOMIC_RELAXED);
 	st->peak_bytes = __atomic_load_n(&kds_peak_bytes, __ATOMIC_RELAXED);
 	st->total = __atomic_load_n(&kds_total, __ATOMIC_RELAXED);
 	st->failed = __atomic_load_n(&kds_failed, __ATOMIC_RELAXED);
 	st->bad_frees = __atomic_load_n(&kds_bad_frees, __ATOMIC_RELAXED);
+	return 0;
 }
 
 long kds_alloc_live(void)

@@ -134,6 +134,37 @@ static void dax_bus_remove_of_absent_id_succeeds(struct kds_expect *e)
 	dax_bus_down(&bus, &kmem);
 }
 
+/*
+ * The list holds KDS_DAX_MAX_IDS names: one more new name is refused with
+ * -ENOSPC and changes nothing; a listed name still succeeds; a removal
+ * makes room again.
+ */
+static void dax_bus_new_id_list_is_bounded(struct kds_expect *e)
+{
+	struct kds_dax_bus bus;
+	struct kds_dax_driver kmem = { .name = "kmem" };
+	char name[32];
+	int i, len, refused = 0;
+
+	if (!dax_bus_up(e, &bus, &kmem))
+		return;
+	for (i = 0; i < KDS_DAX_MAX_IDS; i++) {
+		len = snprintf(name, sizeof(name), "dax%d.%d", i / 64, i % 64);
+		if (kds_dax_new_id_store(&kmem, name, len) != len)
+			refused++;
+	}
+	KDS_EXPECT_EQ(e, refused, 0);
+	KDS_EXPECT_EQ(e, kds_dax_driver_nr_ids(&kmem), KDS_DAX_MAX_IDS);
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(&kmem, "dax9999.0", 9), -ENOSPC);
+	KDS_EXPECT_EQ(e, kds_dax_driver_nr_ids(&kmem), KDS_DAX_MAX_IDS);
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(&kmem, "dax0.5\n", 7), 7);
+	KDS_EXPECT_EQ(e, kds_dax_driver_nr_ids(&kmem), KDS_DAX_MAX_IDS);
+	KDS_EXPECT_EQ(e, kds_dax_remove_id_store(&kmem, "dax0.5", 6), 6);
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(&kmem, "dax9999.0", 9), 9);
+	KDS_EXPECT_EQ(e, kds_dax_driver_nr_ids(&kmem), KDS_DAX_MAX_IDS);
+	dax_bus_down(&bus, &kmem);
+}
+
 static void dax_bus_negative_name_is_refused_by_new_id(struct kds_expect *e)
 {
 	struct kds_dax_bus bus;
@@ -919,6 +950,7 @@ static const struct kds_case kds_dax_bus_cases_run[] = {
 	KDS_CASE(dax_bus_id_driver_matches_listed_names_only),
 	KDS_CASE(dax_bus_remove_of_absent_id_succeeds),
 	KDS_CASE(dax_bus_negative_name_is_refused_by_new_id),
+	KDS_CASE(dax_bus_new_id_list_is_bounded),
 	KDS_CASE(dax_bus_second_default_driver_leaves_no_trace),
 	KDS_CASE(dax_bus_register_validation),
 	KDS_CASE(dax_bus_unregister_frees_every_id),

@@ -526,6 +526,16 @@ static void dma_invalid_platforms_refused_and_nothing_changes(struct kds_expect 
 
 	KDS_EXPECT_EQ(e, kds_dma_platform_check(NULL), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dma_platform_check(&p), 0);
+	{
+		enum kds_dma_why why = KDS_DMA_WHY_RAM_TOP;
+
+		/* NULL: a floor no real mask reaches, and why says invalid */
+		KDS_EXPECT_U64_EQ(e, kds_dma_floor(NULL, &why), U64_MAX);
+		KDS_EXPECT_EQ(e, why, KDS_DMA_WHY_INVALID);
+		KDS_EXPECT_U64_EQ(e, kds_dma_floor(NULL, NULL), U64_MAX);
+		/* no platform, no offset */
+		KDS_EXPECT_U64_EQ(e, kds_dma_phys_to_bus(NULL, 0x12345000), 0x12345000);
+	}
 	p.rule = (enum kds_dma_rule)7;
 	KDS_EXPECT_EQ(e, kds_dma_platform_check(&p), -EINVAL);
 	p = dma_x86;

@@ -29,10 +29,11 @@ Test(port, kmalloc_counts_and_kfree_uncounts)
 	kfree(a);
 	kfree(b);
 	kfree(NULL);
-	kds_alloc_stats(&st);
+	cr_assert_eq(kds_alloc_stats(&st), 0);
 	cr_assert_eq(st.live, 0);
 	cr_assert_eq(st.live_bytes, 0);
 	cr_assert_eq(st.peak_bytes, 150);
+	cr_assert_eq(kds_alloc_stats(NULL), -EINVAL, "a NULL buffer is refused, not written");
 }
 
 Test(port, node_alloc_rejects_bad_sizes)
