@@ -184,7 +184,9 @@ struct __kds_genradix {
  * Build one with kds_genradix_iter_init(). A zero-filled iterator is valid too
  * (position 0). As in Linux it is a position only, holding no pointer into
  * a tree: it may be used on another tree of the same entry type and across
- * kds_genradix_free().
+ * kds_genradix_free(). The loop macros keep more than the iterator (a
+ * cached leaf): a loop must be left when its body frees the tree (see
+ * kds_genradix_free()).
  */
 struct kds_genradix_iter {
 	size_t			offset;
@@ -234,7 +236,12 @@ do {									\
  * @_radix: the tree.
  *
  * Afterwards the tree is empty and may be used again. Pointers to entries
- * and iterators into the tree become invalid.
+ * become invalid; a struct kds_genradix_iter stays a valid position. A
+ * kds_genradix_for_each() loop (any of the three loop macros) over the
+ * tree must not go on after the free: its body must leave the loop at once
+ * (break, return, goto). The loop caches the leaf it walks, so another step
+ * would read freed memory, where Linux's loop, which walks from the root
+ * for every entry, would end.
  *
  * Context: process context; needs exclusion from every other user of the
  * tree.
@@ -489,7 +496,8 @@ static inline void kds_genradix_free_node(struct kds_genradix_node *node);
  *	it must have the tree's entry type (another type gets a warning).
  * @_start: first index to consider.
  *
- * On every iteration @_iter.pos is the index of @_p.
+ * On every iteration @_iter.pos is the index of @_p. A body that frees
+ * the tree must leave the loop at once (see kds_genradix_free()).
  *
  * Context: any; may run concurrently with kds_genradix_ptr_alloc().
  */
@@ -504,7 +512,8 @@ static inline void kds_genradix_free_node(struct kds_genradix_node *node);
  * @_p: entry pointer, set to each existing entry in increasing index order;
  *	it must have the tree's entry type (another type gets a warning).
  *
- * On every iteration @_iter.pos is the index of @_p.
+ * On every iteration @_iter.pos is the index of @_p. A body that frees
+ * the tree must leave the loop at once (see kds_genradix_free()).
  *
  * Context: any; may run concurrently with kds_genradix_ptr_alloc().
  */
@@ -518,7 +527,8 @@ static inline void kds_genradix_free_node(struct kds_genradix_node *node);
  * @_p: entry pointer, set to each existing entry in decreasing index order;
  *	it must have the tree's entry type (another type gets a warning).
  *
- * On every iteration @_iter.pos is the index of @_p.
+ * On every iteration @_iter.pos is the index of @_p. A body that frees
+ * the tree must leave the loop at once (see kds_genradix_free()).
  *
  * Context: any; may run concurrently with kds_genradix_ptr_alloc().
  */

@@ -791,6 +791,45 @@ static void genradix_api_loop_cursor_follows_the_iterator(struct kds_expect *e)
 }
 
 /*
+ * A body that frees the tree it walks and leaves the loop at once, as the
+ * header requires: nothing freed is read (ASan runs this case too), the
+ * iterator is still a position (peeking the empty tree finds nothing),
+ * and the tree is usable again.
+ */
+static void genradix_api_free_in_loop_then_leave(struct kds_expect *e)
+{
+	typedef GENRADIX(u64) u64_radix;
+	long live0 = kds_alloc_live();
+	u64_radix a;
+	struct genradix_iter it;
+	u64 *p;
+	size_t i, seen = 0;
+
+	genradix_init(&a);
+	for (i = 0; i < 3000; i += 7)
+		*genradix_ptr_alloc(&a, i, GFP_KERNEL) = i + 1;
+	genradix_for_each(&a, it, p) {
+		if (*p)
+			seen++;
+		if (it.pos == 700) {
+			genradix_free(&a);
+			break;
+		}
+	}
+	KDS_EXPECT_EQ(e, seen, 101);
+	KDS_EXPECT_EQ(e, it.pos, 700);
+	KDS_EXPECT_EQ(e, GR_LIVE(), 0);
+	KDS_EXPECT(e, !genradix_iter_peek(&it, &a));
+	KDS_EXPECT(e, !genradix_ptr(&a, 0));
+	KDS_ASSERT(e, genradix_ptr_alloc(&a, 5, GFP_KERNEL));
+	seen = 0;
+	genradix_for_each_reverse(&a, it, p)
+		seen++;
+	KDS_EXPECT_EQ(e, seen, GENRADIX_NODE_SIZE / sizeof(u64));
+	genradix_free(&a);
+}
+
+/*
  * The loop macros walk a leaf at a time (an inner loop over the entries of
  * one leaf), but a loop body sees what it sees with Linux's macros:
  * continue moves to the next entry, break ends the whole loop on the
@@ -1114,6 +1153,7 @@ static const struct kds_case kds_gr_api_cases[] = {
 	KDS_CASE(genradix_api_peek_prev_from_past_the_end),
 	KDS_CASE(genradix_api_iterator_is_a_position),
 	KDS_CASE(genradix_api_loop_cursor_follows_the_iterator),
+	KDS_CASE(genradix_api_free_in_loop_then_leave),
 	KDS_CASE(genradix_api_loop_break_continue_1),
 	KDS_CASE(genradix_api_loop_break_continue_8),
 	KDS_CASE(genradix_api_loop_break_continue_24),
