@@ -8,8 +8,8 @@
 #
 # Linux 6.1 sizes its nodes by PAGE_SIZE only. The 512-byte kds variant is
 # compared with the same 6.1 code built with the shim's PAGE_SHIFT set to
-# 9: its nodes are then 512 bytes, which is the change Linux 6.9 made
-# (GENRADIX_NODE_SHIFT 9); the algorithms are otherwise the same.
+# 9: its nodes are then 512 bytes, the node size Linux 6.9 adopted
+# (GENRADIX_NODE_SHIFT 9). It is 6.1's code with a smaller node, not 6.9's.
 #
 # Without the tarball the test fails: it is the test's input.
 # LINUX_SOURCE_TARBALL gives its path outside Bazel; VS_LINUX_OPS the operations per size.
