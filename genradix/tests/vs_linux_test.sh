@@ -17,26 +17,11 @@ set -uo pipefail
 root=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
 root=${root:-$(cd "$(dirname "$0")/../.." && pwd)}
 cc=${CC:-cc}
-# --tarball=PATH: the tarball as Bazel declares it (@linux_source//:tarball,
-# empty when /usr/src has none); outside Bazel, LINUX_SOURCE_TARBALL or
-# the installed path.
-tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-case ${1:-} in
---tarball=*)
-	tarball=${1#--tarball=}
-	[ -z "$tarball" ] || tarball=$(readlink -f "$tarball")
-	shift ;;
-esac
+kds_tarball_for="no Linux genradix to compare with"
+. "$root/testing/linux_tarball.sh"
 ops=${VS_LINUX_OPS:-8000}
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/vs_linux.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-
-if [ ! -r "$tarball" ]; then
-	echo "FAIL: the Linux source tarball is not among the test's inputs"
-	echo "(${tarball:-none}; the Debian package linux-source-6.1 provides it,"
-	echo "./bazelw installs it): no Linux genradix to compare with."
-	exit 1
-fi
 
 # Only the two files; their directory prefix in the tarball is not assumed.
 if ! tar -xJf "$tarball" -C "$tmp" --wildcards \

@@ -10,25 +10,13 @@
 # Without the tarball the test fails: it is the test's input.
 # LINUX_SOURCE_TARBALL gives its path outside Bazel.
 set -uo pipefail
-# --tarball=PATH: the tarball as Bazel declares it (@linux_source//:tarball,
-# empty when /usr/src has none); outside Bazel, LINUX_SOURCE_TARBALL or
-# the installed path.
-tarball=${LINUX_SOURCE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
-case ${1:-} in
---tarball=*)
-	tarball=${1#--tarball=}
-	[ -z "$tarball" ] || tarball=$(readlink -f "$tarball")
-	shift ;;
-esac
+kds_tarball_for="no kunit.py to parse with"
+testing=${TEST_SRCDIR:+$TEST_SRCDIR/kds/testing}
+testing=${testing:-$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)}
+. "$testing/linux_tarball.sh"
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/ktap_format.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-if [ ! -r "$tarball" ]; then
-	echo "FAIL: the Linux source tarball is not among the test's inputs"
-	echo "(${tarball:-none}; the Debian package linux-source-6.1 provides it,"
-	echo "./bazelw installs it): no kunit.py to parse with."
-	exit 1
-fi
 if ! tar -xJf "$tarball" -C "$tmp" --wildcards '*/tools/testing/kunit/*.py'; then
 	echo "FAIL: could not extract tools/testing/kunit from $tarball"
 	exit 1
