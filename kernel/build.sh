@@ -167,8 +167,11 @@ if [ "$tests" = 1 ]; then
 	mkdir -p "$t/kernel"
 	cp "$root/kernel/kds_port.h" "$root/kernel/port.c" "$t/kernel/"
 	# kds_kmem's iomem removal, tested on the real iomem tree.
-	mkdir -p "$t/kernel/dax_bus"
-	cp "$root/kernel/dax_bus/iomem.c" "$root/kernel/dax_bus/kds_dax_iomem.h" "$t/kernel/dax_bus/"
+	case " $glue " in
+	*" kernel/dax_bus "*)
+		mkdir -p "$t/kernel/dax_bus"
+		cp "$root/kernel/dax_bus/iomem.c" "$root/kernel/dax_bus/kds_dax_iomem.h" "$t/kernel/dax_bus/" ;;
+	esac
 	copy_top "$root/kernel/tests" "$t/kernel/tests"
 	copy_top "$root/testing" "$t/testing"
 	cp "$root/kernel/tests/Kbuild" "$t/Kbuild"

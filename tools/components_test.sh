@@ -121,7 +121,10 @@ check_manifest() { # check_manifest LABEL MANIFEST
 	got=$(kbuild_objs "$out" "$out/Kbuild" kds-y)
 	[ "$got" = "$want" ] || bad "$label: kernel/Kbuild lists '$got', want '$want'"
 	# shellcheck disable=SC2086
-	want=$(printf '%s\n' kernel/port.o $(layout_objs "$out" $folders) | sort | paste -sd ' ')
+	# ... and, with the dax bus's glue, its iomem removal (kds_dax_iomem).
+	want=$(printf '%s\n' kernel/port.o $(layout_objs "$out" $folders) \
+		$(case " $glue " in *" kernel/dax_bus "*) echo kernel/dax_bus/iomem.o ;; esac) |
+		sort | paste -sd ' ')
 	got=$(kbuild_objs "$out" "$root/kernel/tests/Kbuild" kds_test-y)
 	[ "$got" = "$want" ] || bad "$label: kernel/tests/Kbuild lists '$got', want '$want'"
 	# Folders: the manifest's, kds/ with its kds/static/ (the public

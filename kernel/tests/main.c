@@ -49,7 +49,9 @@ static const struct kds_suite *const kds_test_suites[] = {
 #endif
 	&kds_suite_dax_ids_via_sysfs,
 	&kds_suite_dax_ids_vs_linux,
+#ifdef KDS_HAVE_DAX_BUS
 	&kds_suite_dax_iomem,
+#endif
 #ifdef KDS_HAVE_DMA
 	&kds_suite_dma_masks,
 #endif
