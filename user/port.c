@@ -12,8 +12,8 @@
  * Each kmalloc'ed block carries a header in front of it with its size and a
  * magic word, so kfree can count bytes and catch frees of foreign pointers
  * and double frees of blocks not yet reused (a block malloc has handed
- * out again carries a valid header, its new owner's). The header keeps the payload 16-byte aligned, as glibc
- * malloc would.
+ * out again carries a valid header, its new owner's). The header keeps
+ * the payload 16-byte aligned, as glibc malloc would.
  */
 #define KDS_ALLOC_MAGIC		0x6b647321u	/* "kds!" */
 #define KDS_ALLOC_FREED		0x66726565u	/* "free" */
