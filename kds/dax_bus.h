@@ -4,7 +4,9 @@
  *
  * The device-dax bus core of kds: device-name ids, driver id lists and the
  * match rule, refcounted regions, dev_dax naming and lifecycle, sysfs
- * attribute formatting and the kmem hot-plug range.
+ * attribute formatting, the kmem hot-plug range, and device_dax's mapping
+ * rules (which mmap is accepted, what a fault does, where a page offset
+ * lies).
  *
  * This is the platform-neutral part. A glue layer (the userspace device
  * model in user/dax_bus/, or a kernel glue over the real driver core)
@@ -432,6 +434,88 @@ int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 		       const struct kds_dax_kmem_ops *ops, void *ctx);
 int kds_dax_kmem_remove(struct kds_dev_dax *dev_dax,
 			const struct kds_dax_kmem_ops *ops, void *ctx);
+
+/* ----------------------------------------------------------- mapping */
+
+/**
+ * KDS_DAX_NO_PHYS - kds_dax_pgoff_to_phys(): no physical address.
+ */
+#define KDS_DAX_NO_PHYS		(~(kds_u64)0)
+
+/**
+ * struct kds_dax_range - one physical range of a device-dax.
+ * @start: first byte.
+ * @end: last byte (inclusive).
+ * @pgoff: the page offset into the device at which the range starts.
+ */
+struct kds_dax_range {
+	kds_u64 start;
+	kds_u64 end;
+	kds_u64 pgoff;
+};
+
+/**
+ * struct kds_dax_vma - what kds_dax_check_vma() reads of a mapping.
+ * @start: first address.
+ * @end: end address (exclusive).
+ * @shared: a shared mapping (VM_MAYSHARE): the only kind a device-dax
+ *          gives.
+ * @dax: the mm faults it as DAX (vma_is_dax(): huge faults are asked for);
+ *       false in a kernel without FS_DAX.
+ */
+struct kds_dax_vma {
+	kds_u64 start;
+	kds_u64 end;
+	bool shared;
+	bool dax;
+};
+
+/**
+ * enum kds_dax_map_why - why kds_dax_check_vma() refused a mapping.
+ * @KDS_DAX_MAP_OK: accepted.
+ * @KDS_DAX_MAP_INVALID: the arguments themselves are invalid.
+ * @KDS_DAX_MAP_DEAD: the device is not running (-ENXIO).
+ * @KDS_DAX_MAP_PRIVATE: a private mapping (-EINVAL).
+ * @KDS_DAX_MAP_UNALIGNED: start or end not a multiple of the align
+ *                         (-EINVAL).
+ * @KDS_DAX_MAP_NOT_DAX: the mm would not fault it as DAX, and the align
+ *                       needs huge faults (-EINVAL).
+ */
+enum kds_dax_map_why {
+	KDS_DAX_MAP_OK,
+	KDS_DAX_MAP_INVALID,
+	KDS_DAX_MAP_DEAD,
+	KDS_DAX_MAP_PRIVATE,
+	KDS_DAX_MAP_UNALIGNED,
+	KDS_DAX_MAP_NOT_DAX,
+};
+
+/**
+ * enum kds_dax_fault - what a fault of one size does.
+ * @KDS_DAX_FAULT_INSERT: map the unit around the address.
+ * @KDS_DAX_FAULT_FALLBACK: let the mm retry with a smaller size.
+ * @KDS_DAX_FAULT_SIGBUS: the access fails.
+ */
+enum kds_dax_fault {
+	KDS_DAX_FAULT_INSERT,
+	KDS_DAX_FAULT_FALLBACK,
+	KDS_DAX_FAULT_SIGBUS,
+};
+
+int kds_dax_check_vma(bool alive, unsigned long align,
+		      const struct kds_dax_vma *vma, enum kds_dax_map_why *why);
+const char *kds_dax_map_why_str(enum kds_dax_map_why why);
+kds_u64 kds_dax_pgoff_to_phys(const struct kds_dax_range *ranges,
+			      unsigned int nr, kds_u64 pgoff, kds_u64 size);
+enum kds_dax_fault kds_dax_fault_decide(unsigned long align,
+					unsigned long fault_size,
+					kds_u64 vma_start, kds_u64 vma_end,
+					kds_u64 address, kds_u64 *base);
+kds_u64 kds_dax_unmapped_area_len(kds_u64 len, kds_u64 pgoff,
+				  unsigned long align);
+kds_u64 kds_dax_unmapped_area_fit(kds_u64 addr, kds_u64 pgoff,
+				  unsigned long align);
+int kds_dax_may_split(kds_u64 addr, unsigned long align);
 
 __KDS_END_DECLS
 
