@@ -18,32 +18,22 @@
  *
  * Loaded with kds.dax_bus_name=dax, the same bus takes the system's names
  * (kds_dax_names_system: /sys/bus/dax, drivers device_dax and kmem) so
- * that the real daxctl drives it, and every device gets a device number
- * and a character device /dev/dax<region>.<n> (devtmpfs makes the node),
- * whose open fails with -EOPNOTSUPP: kds does not map the memory; a
- * region created with the word "class" puts its device in the 5.1
- * compatibility class /sys/class/dax instead (which daxctl lists but will
- * not reconfigure). The name
- * must be free: when a "dax" bus is already registered (the kernel's, built
- * in or dax.ko), the load fails with one message before anything is
- * registered.
+ * that the real daxctl drives it; a region created with the word "class"
+ * puts its device in the 5.1 compatibility class /sys/class/dax instead
+ * (which daxctl lists but will not reconfigure). The name must be free:
+ * when a "dax" bus is already registered (the kernel's, built in or
+ * dax.ko), the load fails with one message before anything is registered.
  *
- * What kds_kmem does with a region depends on what create_region found
- * under its range (kds_dax_glue_classify()): a range inside memory the
- * firmware set aside (Soft Reserved or legacy persistent memory in
- * /proc/iomem) is real and unused, and kds_kmem hot-adds it as
- * driver-managed System RAM ("System RAM (<driver>)") for daxctl to
- * online, and takes it back on unbind once it is offline; a range that
- * lies in no resource at all is modelled, and kds_kmem only records it
- * (kmem_range); anything else (System RAM, a device window, another
- * owner's claim, a range half inside reserved memory) is refused.
+ * Under either name every device has a device number and a character
+ * device /dev/dax<region>.<n> (devtmpfs makes the node), which device_dax
+ * maps (chardev.c). What lies under a region's range, the region's hold on
+ * it and what kds_kmem does with it are memory.c's.
  *
  * Every decision goes through the shared core (dax_bus/): the match rule,
  * each driver's probe and remove (device_dax runs the device, kmem hot-plugs
  * it without running it), the attribute tables, their lookup by name and
  * visibility, the uevent text, the kmem range and the claim list.
  */
-#include <linux/cdev.h>
 #include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/idr.h>
@@ -58,8 +48,8 @@
 
 #include "kds_port.h"
 #include "kds/dax_bus.h"
+#include "kds_dax_dev.h"
 #include "kds_dax_glue.h"
-#include "kds_dax_iomem.h"
 
 struct kds_dax_glue_dev;
 
@@ -77,42 +67,6 @@ struct kds_dax_glue_driver {
 	void (*remove)(struct kds_dax_glue_dev *gdev);
 };
 
-/**
- * struct kds_dax_glue_dev - a dev_dax on the kds_dax bus.
- * @dev: the driver-model device (bus kds_dax, parent the region device).
- * @core: the core dev_dax (name, region reference, alive state; its
- *        private data is this object, set at creation).
- * @cdev: the character device /dev/<name>, only when kds is the system's
- *        dax bus (then @dev.devt is set and @cdev is live).
- * @offered: set once device_add() has returned: until then the bus match
- *           refuses every driver (kds_dax_glue_match()).
- * @backed: the region's range is reserved memory kds_kmem hot-adds
- *          (set at creation, kds_dax_glue_classify()); otherwise modelled.
- * @kmem_bound: set while kds_kmem holds a range for it (added as memory
- *              when @backed, only recorded otherwise).
- * @kmem_start: start of that range.
- * @kmem_size: size of that range.
- * @kmem_res: kds_kmem's claim on the range in the iomem tree (@backed).
- * @kmem_res_name: its name, the device's name.
- * @kmem_ram_name: the name of the System RAM added under it.
- *
- * When the memory cannot be taken back on unbind, @kmem_res and both
- * names stay in the iomem tree until reboot and are deliberately not
- * freed with the device.
- */
-struct kds_dax_glue_dev {
-	struct device dev;
-	struct kds_dev_dax core;
-	struct cdev cdev;
-	bool offered;
-	bool backed;
-	bool kmem_bound;
-	u64 kmem_start;
-	u64 kmem_size;
-	struct resource *kmem_res;
-	char *kmem_res_name;
-	char *kmem_ram_name;
-};
 
 /**
  * struct kds_dax_glue_region - a region and its parent device.
@@ -121,12 +75,15 @@ struct kds_dax_glue_dev {
  *        and once unregistered): the glue's own slot, as the parent's
  *        drvdata is in Linux.
  * @dax: the one dev_dax carved from it.
+ * @hold: the region's hold on its range (memory.c), from creation to
+ *        deletion.
  * @node: link on kds_dax_glue_regions.
  */
 struct kds_dax_glue_region {
 	struct device dev;
 	struct kds_dax_region *core;
 	struct kds_dax_glue_dev *dax;
+	struct kds_dax_memory_hold *hold;
 	struct list_head node;
 };
 
@@ -145,8 +102,6 @@ static unsigned int kds_dax_glue_fail_driver;
 module_param_named(dax_fail_driver, kds_dax_glue_fail_driver, uint, 0);
 MODULE_PARM_DESC(dax_fail_driver,
 		 "test only: make the Nth kds_dax driver registration fail, so a failed load can be tested (0: never)");
-/* kds_kmem's claims; they last until kds.ko unloads. */
-static struct kds_dax_claims kds_dax_glue_claims;
 
 /*
  * kds.dax_bus_name: "kds_dax" (default, beside the kernel's own dax bus) or
@@ -159,13 +114,6 @@ MODULE_PARM_DESC(dax_bus_name,
 /* The names in use, set at init from kds.dax_bus_name. */
 static const struct kds_dax_bus_names *kds_dax_glue_names;
 
-/*
- * Device numbers of the dax character devices (system's bus only): one
- * region of KDS_DAX_GLUE_MINORS minors, one minor per device.
- */
-#define KDS_DAX_GLUE_MINORS	256
-static dev_t kds_dax_glue_devt;
-static DEFINE_IDA(kds_dax_glue_minors);
 /*
  * The 5.1 compatibility class /sys/class/dax (system's bus only): a region
  * created with the word "class" carries its device there instead of on
@@ -183,24 +131,6 @@ static struct kds_dax_glue_dev *kds_dax_glue_dev(struct device *dev)
 {
 	return container_of(dev, struct kds_dax_glue_dev, dev);
 }
-
-/* ------------------------------------------------- character devices */
-
-/*
- * kds models the dax bus, not the memory behind a region: there is nothing
- * to map, so opening /dev/dax<r>.<n> fails with a clear -EOPNOTSUPP
- * (rather than the -ENXIO of a device number without a driver).
- */
-static int kds_dax_glue_cdev_open(struct inode *inode, struct file *filp)
-{
-	return -EOPNOTSUPP;
-}
-
-static const struct file_operations kds_dax_glue_cdev_fops = {
-	.owner = THIS_MODULE,
-	.open = kds_dax_glue_cdev_open,
-	.llseek = noop_llseek,
-};
 
 /* ------------------------------------------------------------ drivers */
 
@@ -450,176 +380,36 @@ static struct bus_type kds_dax_glue_bus_type = {
 
 /* ------------------------------------------------------------- kmem */
 
-static u64 kds_dax_glue_block_size(void *ctx)
-{
-#ifdef CONFIG_MEMORY_HOTPLUG
-	return memory_block_size_bytes();
-#else
-	/* No memory blocks in this kernel: x86-64's smallest block size. */
-	return SZ_128M;
-#endif
-}
-
 /*
- * Claim a range through the core's claim list (its overlap rule) and, for a
- * backed device, in the iomem tree under the reserved range, named after
- * the device, as System RAM without the busy flag so that the memory
- * added next nests under it.
+ * device_dax: probe runs the device and pins its memory (chardev.c),
+ * remove zaps its mappings, gives the memory back and kills it.
  */
-static int kds_dax_glue_reserve(void *ctx, u64 start, u64 size,
-				const char *name)
-{
-	struct kds_dax_glue_dev *gdev = ctx;
-	struct resource *res;
-	char *res_name;
-	int rc = kds_dax_claim(&kds_dax_glue_claims, start, size);
-
-	if (rc == -EBUSY)
-		pr_debug("kds dax: %s: range %#llx+%#llx already claimed\n",
-			name, (unsigned long long)start, (unsigned long long)size);
-	if (rc || !gdev->backed)
-		return rc;
-	/*
-	 * The names and the resource belong to the iomem tree (and stay
-	 * there if the memory can never be taken back): the kernel's own
-	 * allocations, not kds's counted ones.
-	 */
-	res_name = (char *)kstrdup_const(name, GFP_KERNEL);
-	res = res_name ? request_mem_region(start, size, res_name) : NULL;
-	if (!res) {
-		pr_info("kds dax: %s: its range is in use in the iomem tree\n", name);
-		pr_debug("kds dax: %s: %#llx+%#llx is in use in the iomem tree\n",
-			 name, (unsigned long long)start, (unsigned long long)size);
-		kfree_const(res_name);
-		WARN_ON(kds_dax_unclaim(&kds_dax_glue_claims, start, size));
-		return res_name ? -EBUSY : -ENOMEM;
-	}
-	res->flags = IORESOURCE_SYSTEM_RAM;
-	gdev->kmem_res = res;
-	gdev->kmem_res_name = res_name;
-	return 0;
-}
-
-static void kds_dax_glue_unreserve(void *ctx, u64 start, u64 size)
-{
-	struct kds_dax_glue_dev *gdev = ctx;
-
-	if (gdev->kmem_res) {
-		kds_dax_iomem_remove(gdev->kmem_res);
-		kfree_const(gdev->kmem_res_name);
-		gdev->kmem_res = NULL;
-		gdev->kmem_res_name = NULL;
-	}
-	WARN_ON(kds_dax_unclaim(&kds_dax_glue_claims, start, size));
-}
-
-/*
- * A backed device: hot-add the range as driver-managed System RAM on node
- * @nid, offline (memhp_default_state decides), for daxctl to online. A
- * modelled one: record the range (kmem_range) and log it; nothing reaches
- * the page allocator.
- */
-static int kds_dax_glue_add_memory(void *ctx, int nid, u64 start, u64 size)
-{
-	struct kds_dax_glue_dev *gdev = ctx;
-	char *ram_name;
-	int rc;
-
-	if (!gdev->backed) {
-		pr_debug("kds dax: %s: kds_kmem records %#llx-%#llx for node %d (modelled: not hot-plugged)\n",
-			gdev->core.name, (unsigned long long)start,
-			(unsigned long long)(start + size - 1), nid);
-		goto bound;
-	}
-	if (nid < 0 || nid >= MAX_NUMNODES || !node_possible(nid)) {
-		pr_info("kds dax: %s: target node %d does not exist, not hot-adding\n",
-			gdev->core.name, nid);
-		return -EINVAL;
-	}
-	ram_name = kasprintf(GFP_KERNEL, "System RAM (%s)", kds_dax_glue_names->kmem);
-	if (!ram_name)
-		return -ENOMEM;
-	rc = add_memory_driver_managed(nid, start, size, ram_name, MHP_NONE);
-	if (rc) {
-		pr_info("kds dax: %s: adding its memory failed: %d\n",
-			gdev->core.name, rc);
-		pr_debug("kds dax: %s: adding %#llx-%#llx as memory failed: %d\n",
-			 gdev->core.name, (unsigned long long)start,
-			 (unsigned long long)(start + size - 1), rc);
-		kfree_const(ram_name);
-		return rc;
-	}
-	gdev->kmem_ram_name = ram_name;
-	pr_debug("kds dax: %s: kds_kmem hot-added %#llx-%#llx to node %d as %s\n",
-		gdev->core.name, (unsigned long long)start,
-		(unsigned long long)(start + size - 1), nid, ram_name);
-bound:
-	gdev->kmem_start = start;
-	gdev->kmem_size = size;
-	gdev->kmem_bound = true;
-	return 0;
-}
-
-/*
- * Take the memory back (Linux 6.1's kmem with hot-remove): only memory
- * that is offline can be removed. Online memory stays System RAM, with
- * the claim and the names, until reboot.
- */
-static int kds_dax_glue_remove_memory(void *ctx, int nid, u64 start, u64 size)
-{
-	struct kds_dax_glue_dev *gdev = ctx;
-	int rc;
-
-	if (gdev->backed && gdev->kmem_ram_name) {
-		rc = remove_memory(start, size);
-		if (rc) {
-			pr_warn("kds dax: %s: its memory is still online: it stays System RAM until reboot\n",
-				gdev->core.name);
-			/* the iomem tree keeps pointing at these */
-			gdev->kmem_res = NULL;
-			gdev->kmem_res_name = NULL;
-			gdev->kmem_ram_name = NULL;
-			gdev->kmem_bound = false;
-			return rc;
-		}
-		kfree_const(gdev->kmem_ram_name);
-		gdev->kmem_ram_name = NULL;
-		pr_debug("kds dax: %s: kds_kmem removed %#llx-%#llx\n",
-			gdev->core.name, (unsigned long long)start,
-			(unsigned long long)(start + size - 1));
-	}
-	gdev->kmem_bound = false;
-	return 0;
-}
-
-static const struct kds_dax_kmem_ops kds_dax_glue_kmem_ops = {
-	.memory_block_size = kds_dax_glue_block_size,
-	.reserve = kds_dax_glue_reserve,
-	.unreserve = kds_dax_glue_unreserve,
-	.add_memory = kds_dax_glue_add_memory,
-	.remove_memory = kds_dax_glue_remove_memory,
-};
-
-static int kds_dax_glue_kmem_probe(struct kds_dax_glue_dev *gdev)
-{
-	return kds_dax_kmem_probe(&gdev->core, &kds_dax_glue_kmem_ops, gdev);
-}
-
-/* An unbind always unbinds; memory still online stays (reserved). */
-static void kds_dax_glue_kmem_remove(struct kds_dax_glue_dev *gdev)
-{
-	kds_dax_kmem_remove(&gdev->core, &kds_dax_glue_kmem_ops, gdev);
-}
-
-/* device_dax: probe runs the device, remove kills it (run_dax/kill_dax). */
 static int kds_dax_glue_device_dax_probe(struct kds_dax_glue_dev *gdev)
 {
-	return kds_dax_device_dax_probe(&gdev->core);
+	int rc = kds_dax_device_dax_probe(&gdev->core);
+
+	if (rc)
+		return rc;
+	rc = kds_dax_chardev_pin(gdev);
+	if (rc)
+		WARN_ON(kds_dax_device_dax_remove(&gdev->core));
+	return rc;
 }
 
 static void kds_dax_glue_device_dax_remove(struct kds_dax_glue_dev *gdev)
 {
+	kds_dax_chardev_unpin(gdev);
 	WARN_ON(kds_dax_device_dax_remove(&gdev->core));
+}
+
+static int kds_dax_glue_kmem_probe(struct kds_dax_glue_dev *gdev)
+{
+	return kds_dax_memory_kmem_probe(gdev);
+}
+
+static void kds_dax_glue_kmem_remove(struct kds_dax_glue_dev *gdev)
+{
+	kds_dax_memory_kmem_remove(gdev);
 }
 
 /* ---------------------------------------------------------- drivers */
@@ -664,40 +454,15 @@ static void kds_dax_glue_dev_release(struct device *dev)
 {
 	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
 
-	if (dev->devt)
-		ida_free(&kds_dax_glue_minors, MINOR(dev->devt));
+	kds_dax_chardev_release(gdev);
 	kds_dev_dax_release(&gdev->core);
 	kfree(gdev);
 }
 
-/*
- * Add a dev_dax to the driver model: with its character device when kds is
- * the system's dax bus (a device number and /dev/<name>), plainly
- * otherwise. A minor taken here is given back by the release.
- */
-static int kds_dax_glue_dev_add(struct kds_dax_glue_dev *gdev)
-{
-	int minor;
-
-	if (!kds_dax_glue_names->system)
-		return device_add(&gdev->dev);
-	minor = ida_alloc_max(&kds_dax_glue_minors, KDS_DAX_GLUE_MINORS - 1,
-			      GFP_KERNEL);
-	if (minor < 0)
-		return minor;
-	gdev->dev.devt = MKDEV(MAJOR(kds_dax_glue_devt), minor);
-	cdev_init(&gdev->cdev, &kds_dax_glue_cdev_fops);
-	gdev->cdev.owner = THIS_MODULE;
-	return cdev_device_add(&gdev->cdev, &gdev->dev);
-}
-
-/* Remove a dev_dax added by kds_dax_glue_dev_add() and drop it. */
+/* Remove a dev_dax added by kds_dax_chardev_add() and drop it. */
 static void kds_dax_glue_dev_unregister(struct kds_dax_glue_dev *gdev)
 {
-	if (gdev->dev.devt)
-		cdev_device_del(&gdev->cdev, &gdev->dev);
-	else
-		device_del(&gdev->dev);
+	kds_dax_chardev_del(gdev);
 	put_device(&gdev->dev);
 }
 
@@ -722,101 +487,14 @@ static void kds_dax_glue_region_destroy(struct kds_dax_glue_region *rg)
 {
 	/* A class device runs from creation on; no driver stops it. */
 	if (rg->dax->core.subsys == KDS_DEV_DAX_CLASS)
-		WARN_ON(kds_dax_device_dax_remove(&rg->dax->core));
+		kds_dax_glue_device_dax_remove(rg->dax);
 	kds_dax_glue_dev_unregister(rg->dax);
 	device_del(&rg->dev);
 	kds_dax_region_unregister(rg->core);
+	kds_dax_memory_release(rg->hold);
+	rg->hold = NULL;
 	rg->core = NULL;	/* the parent carries no region any more */
 	put_device(&rg->dev);
-}
-
-/* Sum of the parts of the walked range inside resources of one kind. */
-static int kds_dax_glue_count_bytes(struct resource *res, void *arg)
-{
-	*(u64 *)arg += resource_size(res);
-	return 0;
-}
-
-/* Whether top-level resources with @desc cover all of [@start, @last]. */
-static bool kds_dax_glue_covered_by(u64 start, u64 last, unsigned long desc)
-{
-	u64 bytes = 0;
-
-	if (region_intersects(start, last - start + 1, IORESOURCE_MEM, desc) !=
-	    REGION_INTERSECTS)
-		return false;
-	walk_iomem_res_desc(desc, IORESOURCE_MEM, start, last, &bytes,
-			    kds_dax_glue_count_bytes);
-	return bytes == last - start + 1;
-}
-
-/**
- * kds_dax_glue_classify() - what lies under a new region's range.
- * @id: the region's id (for the log).
- * @start: physical start.
- * @size: size in bytes, > 0, the range not wrapping (the core checked).
- * @backed: set to true when kds_kmem may hot-add the range, false when it
- *          only models it.
- *
- * create_region takes physical addresses from root. A range that no
- * resource of /proc/iomem touches is modelled. A range wholly inside
- * memory the firmware set aside for a driver (Soft Reserved, or legacy
- * persistent memory from memmap=nn!ss), with nothing else there and no
- * driver holding any part of it, is real, unused memory: kds_kmem
- * hot-adds it. Everything else is refused: System RAM, a device window,
- * ACPI or firmware ranges, a range only partly inside reserved memory,
- * or one another driver has claimed (dax_hmem's device_dax, a pmem
- * namespace).
- *
- * Context: process context.
- * Return: 0 with @backed set; -EBUSY for a refused range; -EOPNOTSUPP for
- * reserved memory in a kernel that cannot hot-add and hot-remove memory.
- */
-static int kds_dax_glue_classify(int id, u64 start, u64 size, bool *backed)
-{
-	u64 last = start + (size - 1);
-	struct resource *trial;
-	const char *kind;
-
-	*backed = false;
-	if (region_intersects(start, size, 0, IORES_DESC_NONE) == REGION_DISJOINT) {
-		pr_debug("kds dax: region %d: %#llx-%#llx is in no memory or device range: kmem models it\n",
-			id, (unsigned long long)start, (unsigned long long)last);
-		return 0;
-	}
-	if (kds_dax_glue_covered_by(start, last, IORES_DESC_SOFT_RESERVED))
-		kind = "Soft Reserved";
-	else if (kds_dax_glue_covered_by(start, last,
-					 IORES_DESC_PERSISTENT_MEMORY_LEGACY))
-		kind = "legacy persistent memory";
-	else
-		kind = NULL;
-	if (!kind) {
-		pr_info("kds dax: region %d: overlaps System RAM, a device or firmware range, or lies only partly in reserved memory: refused\n",
-			id);
-		pr_debug("kds dax: region %d: %#llx-%#llx refused\n",
-			 id, (unsigned long long)start, (unsigned long long)last);
-		return -EBUSY;
-	}
-	/* Nobody may hold any part of it: a trial claim, given back at once. */
-	trial = request_mem_region(start, size, "kds dax check");
-	if (!trial) {
-		pr_info("kds dax: region %d: inside %s another driver holds: refused\n",
-			id, kind);
-		pr_debug("kds dax: region %d: %#llx-%#llx refused\n",
-			 id, (unsigned long long)start, (unsigned long long)last);
-		return -EBUSY;
-	}
-	release_mem_region(start, size);
-	if (!IS_ENABLED(CONFIG_MEMORY_HOTPLUG) || !IS_ENABLED(CONFIG_MEMORY_HOTREMOVE)) {
-		pr_info("kds dax: region %d: %s, but this kernel cannot hot-add and remove memory: refused\n",
-			id, kind);
-		return -EOPNOTSUPP;
-	}
-	pr_debug("kds dax: region %d: %#llx-%#llx is unused %s: kmem hot-adds it\n",
-		id, (unsigned long long)start, (unsigned long long)last, kind);
-	*backed = true;
-	return 0;
 }
 
 /*
@@ -854,7 +532,7 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 	}
 	rg->core = core;
 	/* After the core's checks, so a misaligned range stays -EINVAL. */
-	rc = kds_dax_glue_classify(id, start, size, &gdev->backed);
+	rc = kds_dax_memory_hold(id, start, size, &gdev->backed, &rg->hold);
 	if (rc) {
 		kfree(gdev);
 		goto err_region;
@@ -884,15 +562,17 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 	gdev->dev.groups = kds_dax_glue_dev_groups;
 	rc = dev_set_name(&gdev->dev, "%s", gdev->core.name);
 	if (!rc)
-		rc = kds_dax_glue_dev_add(gdev);
+		rc = kds_dax_chardev_add(gdev);
 	if (rc) {
 		put_device(&gdev->dev);	/* release drops the region reference */
 		goto err_del;
 	}
 	rg->dax = gdev;
-	if (subsys == KDS_DEV_DAX_CLASS)
-		WARN_ON(kds_dax_device_dax_probe(&gdev->core));
-	else
+	if (subsys == KDS_DEV_DAX_CLASS) {
+		/* the compat path's probe: a range it cannot pin stays closed */
+		if (kds_dax_glue_device_dax_probe(gdev))
+			WARN_ON(kds_dax_device_dax_probe(&gdev->core));
+	} else
 		kds_dax_glue_offer(gdev);
 	/* The creator's reference: the registration and the device hold it. */
 	kds_dax_region_put(core);
@@ -904,6 +584,8 @@ err_del:
 err_region:
 	kds_dax_region_put(core);
 	kds_dax_region_unregister(core);
+	kds_dax_memory_release(rg->hold);
+	rg->hold = NULL;
 	rg->core = NULL;
 	put_device(&rg->dev);
 	return rc;
@@ -1060,8 +742,9 @@ static bool kds_dax_glue_bus_exists(const char *name)
 }
 
 /*
- * Pick the names from kds.dax_bus_name and, for the system's bus, check
- * that "dax" is free and reserve the device numbers.
+ * Pick the names from kds.dax_bus_name (for the system's bus, check that
+ * "dax" is free and make the compatibility class) and reserve the device
+ * numbers.
  */
 static int kds_dax_glue_choose_names(void)
 {
@@ -1080,19 +763,17 @@ static int kds_dax_glue_choose_names(void)
 		       names->bus, names->bus);
 		return -EEXIST;
 	}
+	rc = kds_dax_chardev_init(names->bus);
+	if (rc)
+		return rc;
 	if (names->system) {
-		rc = alloc_chrdev_region(&kds_dax_glue_devt, 0,
-					 KDS_DAX_GLUE_MINORS, names->bus);
-		if (rc)
-			return rc;
 		kds_dax_glue_class = class_create(THIS_MODULE, names->bus);
 		if (IS_ERR(kds_dax_glue_class)) {
 			rc = PTR_ERR(kds_dax_glue_class);
 			kds_dax_glue_class = NULL;
 			pr_err("kds dax: creating /sys/class/%s failed: %d\n",
 			       names->bus, rc);
-			unregister_chrdev_region(kds_dax_glue_devt,
-						 KDS_DAX_GLUE_MINORS);
+			kds_dax_chardev_exit();
 			return rc;
 		}
 	}
@@ -1112,12 +793,13 @@ static int kds_dax_glue_choose_names(void)
 /* Give back what kds_dax_glue_choose_names() reserved. */
 static void kds_dax_glue_release_names(void)
 {
-	if (kds_dax_glue_names && kds_dax_glue_names->system) {
+	if (!kds_dax_glue_names)
+		return;
+	if (kds_dax_glue_names->system) {
 		class_destroy(kds_dax_glue_class);
 		kds_dax_glue_class = NULL;
-		unregister_chrdev_region(kds_dax_glue_devt, KDS_DAX_GLUE_MINORS);
 	}
-	ida_destroy(&kds_dax_glue_minors);
+	kds_dax_chardev_exit();
 	kds_dax_glue_names = NULL;
 }
 
@@ -1133,7 +815,7 @@ int kds_dax_glue_init(void)
 	if (rc)
 		return rc;
 	kds_dax_bus_init(&kds_dax_glue_core_bus);
-	kds_dax_claims_init(&kds_dax_glue_claims);
+	kds_dax_memory_init(kds_dax_glue_names->kmem);
 	rc = bus_register(&kds_dax_glue_bus_type);
 	if (rc)
 		goto err_bus;
@@ -1164,7 +846,7 @@ err_drv:
 	kds_dax_glue_drivers_down(i);
 	bus_unregister(&kds_dax_glue_bus_type);
 err_bus:
-	kds_dax_claims_destroy(&kds_dax_glue_claims);
+	kds_dax_memory_exit();
 	kds_dax_bus_destroy(&kds_dax_glue_core_bus);
 	kds_dax_glue_release_names();
 	return rc;
@@ -1177,7 +859,6 @@ void kds_dax_glue_exit(void)
 	kds_dax_glue_drivers_down(ARRAY_SIZE(kds_dax_glue_drivers));
 	bus_unregister(&kds_dax_glue_bus_type);
 	kds_dax_bus_destroy(&kds_dax_glue_core_bus);
-	/* kds_kmem's claims outlive unbinding; they end with the module. */
-	kds_dax_claims_destroy(&kds_dax_glue_claims);
+	kds_dax_memory_exit();
 	kds_dax_glue_release_names();
 }

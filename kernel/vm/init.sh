@@ -157,6 +157,85 @@ grep -q '^nobody:' /etc/passwd 2>/dev/null ||
 	echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
 drv_of() { [ -L "$1/driver" ] && basename "$(readlink "$1/driver")" || echo none; }
 attr() { cat "$1" 2>/dev/null || echo "<missing>"; }
+# devdax_line FILE CALL: the answer kds-devdax printed for CALL
+devdax_line() { sed -n "s/^devdax: $2: //p" "$1" | head -n 1; }
+# devdax_pte: kds's device_dax maps a one-page-align device with PTEs in
+# any kernel (without FS_DAX too), over the free Soft Reserved range.
+devdax_pte() {
+	local D14=$B/devices/dax14.0 out=/tmp/kds.devdax.pte c
+	expect_write "create region 14 (align 4 KiB) over the free Soft Reserved range" ok \
+		$B/create_region "14 0x10000000 0x8000000 0x1000 0"
+	expect_eq "dax14.0 bound to kds_device_dax" "$(drv_of $D14)" kds_device_dax
+	check "$(grep -qE '^ +10000000-17ffffff : dax14.0$' /proc/iomem; echo $?)" \
+		"/proc/iomem: device_dax pins dax14.0's range under its name"
+	kds-devdax check /dev/dax14.0 4096 134217728 >$out
+	check $? "kds-devdax check on dax14.0 (align 4 KiB)"
+	grep -E '^devdax: not ok' $out
+	for c in "open:ok" "read:EINVAL" "ioctl:ENOTTY" "mmap private:EINVAL" \
+		"mmap twice the device's size:ok" "smaps KernelPageSize:4 kB" \
+		"past the end:SIGBUS" "last byte:read" "vmsplice (get_user_pages):ok" \
+		"forked child:ok" "munmap all:ok"; do
+		expect_eq "dax14.0 (4 KiB): ${c%%:*}" "$(devdax_line $out "${c%%:*}")" "${c#*:}"
+	done
+	expect_eq "dax14.0 (4 KiB): one fault per page" \
+		"$(sed -n 's/^devdax: faults writing every page: //p' $out)" 32768
+	expect_write "delete region 14" ok $B/delete_region 14
+	check "$(grep -qE 'dax14.0|kds_dax_region14' /proc/iomem; [ $? != 0 ]; echo $?)" \
+		"/proc/iomem: nothing of region 14 left"
+}
+# devdax_compare: the same calls on Linux's device_dax (dax_hmem's dax0.0)
+# and on kds's device_dax over the same range, one after the other, and
+# the same answers. Then who may hold the range: a driver running the
+# device holds it (the other's bind fails), an unbound one does not.
+devdax_compare() {
+	local L0=$L/devices/dax0.0 D14=$B/devices/dax14.0 al sz
+	al=$(attr $L0/align)
+	sz=$(attr $L0/size)
+	expect_eq "dax0.0 bound to device_dax before the comparison" "$(drv_of $L0)" device_dax
+	kds-devdax check /dev/dax0.0 "$al" "$sz" >/tmp/linux.devdax
+	check $? "kds-devdax check on Linux's dax0.0"
+	kds-devdax teardown /dev/dax0.0 "$al" $L/drivers/device_dax/unbind dax0.0 >>/tmp/linux.devdax
+	check $? "kds-devdax teardown on Linux's dax0.0 (unbinds it)"
+	expect_eq "dax0.0 unbound" "$(drv_of $L0)" none
+	devdax_pte
+	expect_write "create region 14 over the range Linux's device_dax let go" ok \
+		$B/create_region "14 0x10000000 $sz $al 0"
+	expect_eq "dax14.0 bound to kds_device_dax" "$(drv_of $D14)" kds_device_dax
+	kds-devdax check /dev/dax14.0 "$al" "$sz" >/tmp/kds.devdax
+	check $? "kds-devdax check on kds's dax14.0"
+	exec 3</dev/dax14.0
+	rmmod kds 2>/dev/null
+	check "$(grep -q '^kds ' /proc/modules; echo $?)" "rmmod kds refused while /dev/dax14.0 is open"
+	exec 3<&-
+	kds-devdax teardown /dev/dax14.0 "$al" $B/drivers/kds_device_dax/unbind dax14.0 >>/tmp/kds.devdax
+	check $? "kds-devdax teardown on dax14.0 (unbinds it)"
+	check "$(grep -qE ' : dax14.0$' /proc/iomem; [ $? != 0 ]; echo $?)" \
+		"/proc/iomem: unbind gave dax14.0's pin back"
+	grep -hE '^devdax: not ok' /tmp/linux.devdax /tmp/kds.devdax
+	head -n 40 /tmp/kds.devdax | sed 's/^/kds-vm: kds /'
+	diff /tmp/linux.devdax /tmp/kds.devdax | head -n 20
+	check "$(cmp -s /tmp/linux.devdax /tmp/kds.devdax; echo $?)" \
+		"device-dax: every call answers on kds's dax14.0 as on Linux's dax0.0 ($(grep -c '^devdax: ' /tmp/kds.devdax) calls)"
+	[ "$(grep -c '^devdax: ' /tmp/kds.devdax)" -ge 30 ] ||
+		check 1 "device-dax: too few calls recorded"
+	# unbound, dax14.0 holds nothing a driver could not take
+	expect_write "bind Linux's dax0.0 while dax14.0 is unbound" ok $L/drivers/device_dax/bind dax0.0
+	expect_write "bind dax14.0 while Linux's device_dax runs the range" FAIL \
+		$B/drivers/kds_device_dax/bind dax14.0
+	check "$(dmesg | grep -q 'dax14.0: could not reserve its range'; echo $?)" \
+		"the refused probe says why, once"
+	expect_write "unbind Linux's dax0.0" ok $L/drivers/device_dax/unbind dax0.0
+	expect_write "bind dax14.0 again after its refused probe" ok $B/drivers/kds_device_dax/bind dax14.0
+	expect_write "bind Linux's dax0.0 while kds's device_dax holds the range" FAIL \
+		$L/drivers/device_dax/bind dax0.0
+	expect_write "delete region 14 (bound)" ok $B/delete_region 14
+	# Linux 6.1's device_dax keeps a freed page map after a refused probe
+	# and refuses every later bind (kds binds again, above)
+	expect_write "bind Linux's dax0.0 after its refused probe (6.1 refuses)" EINVAL \
+		$L/drivers/device_dax/bind dax0.0
+	check "$(dmesg | grep -q 'dax0.0: dynamic-dax with pre-populated page map'; echo $?)" \
+		"Linux 6.1 says why it refuses dax0.0 now"
+}
 
 if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
 	D=$B/devices/dax7.0
@@ -300,14 +379,15 @@ EOF_PCI
 		memtotal() { sed -n 's/^MemTotal: *\([0-9]*\) kB$/\1/p' /proc/meminfo; }
 		nb=$(blocks)
 		mt=$(memtotal)
+		devdax_pte
 		expect_write "create region 14 over the Soft Reserved range" ok $B/create_region "$spec"
 		expect_eq "dax14.0 is memory kds_kmem hot-adds" "$(attr $D14/backing)" memory
 		expect_write "unbind dax14.0" ok $B/drivers/kds_device_dax/unbind dax14.0
 		expect_write "new_id dax14.0 on kds_kmem" ok $B/drivers/kds_kmem/new_id dax14.0
 		expect_eq "dax14.0 bound to kds_kmem" "$(drv_of $D14)" kds_kmem
 		expect_eq "kds_kmem hot-added one 128 MiB memory block" "$(blocks)" $((nb + 1))
-		check "$(grep -q '^  10000000-17ffffff : dax14.0$' /proc/iomem && grep -q '^    10000000-17ffffff : System RAM (kds_kmem)$' /proc/iomem; echo $?)" \
-			"/proc/iomem: dax14.0 holds the range, System RAM (kds_kmem) under it"
+		check "$(grep -q '^  10000000-17ffffff : kds_dax_region14$' /proc/iomem && grep -q '^    10000000-17ffffff : dax14.0$' /proc/iomem && grep -q '^      10000000-17ffffff : System RAM (kds_kmem)$' /proc/iomem; echo $?)" \
+			"/proc/iomem: region 14 holds the range, dax14.0 (kds_kmem) inside, System RAM (kds_kmem) under it"
 		expect_eq "the new block is offline (memhp_default_state=offline)" \
 			"$(cat /sys/devices/system/memory/memory2/state 2>/dev/null)" offline
 		expect_eq "MemTotal unchanged while the block is offline" "$(memtotal)" "$mt"
@@ -412,6 +492,7 @@ EOF_PCI
 				"daxctl $f: kds_dax and the kernel's dax bus end each step in the same state"
 			[ -s /tmp/kds.$f.state ] || check 1 "daxctl $f: no state recorded"
 		done
+		devdax_compare
 	elif [ -n "$NO_HMEM" ]; then
 		say "sysfs: daxctl on the kernel's dax bus not run: $NO_HMEM"
 	else

@@ -195,6 +195,10 @@ printf '#include <errno.h>\n#include <stddef.h>\n#define __maybe_unused __attrib
 	>"$work/daxctl/kds_port.h"
 cc -std=gnu11 -O2 -Wall -Werror -static -I"$work/daxctl" -I"$root" \
 	-o "$ir/bin/kds-daxctl" "$here/daxctl.c" || die "cannot compile kernel/vm/daxctl.c"
+# What an application sees of /dev/dax<r>.<n>, for the side-by-side run of
+# Linux's device_dax and kds's on the same range (init.sh).
+cc -std=gnu11 -O2 -Wall -Werror -static -o "$ir/bin/kds-devdax" "$here/devdax.c" ||
+	die "cannot compile kernel/vm/devdax.c"
 printf "INJECT=%s\nNO_HMEM='%s'\n" "$inject" "$no_hmem" >"$ir/etc/kds-vm.conf"
 
 # The malformed-id table of dax_bus/tests/id_cases.h for the guest shell:

@@ -1,0 +1,464 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * chardev.c - /dev/dax<r>.<n>: device_dax's character device, its pin on
+ * the device's memory and its mapping.
+ *
+ * While device_dax runs a device whose range is reserved memory, the range
+ * is pinned: held in the iomem tree under the device's name and given
+ * struct pages (memremap_pages(), MEMORY_DEVICE_GENERIC, compound pages of
+ * the device's align), so get_user_pages() works on a mapping (O_DIRECT,
+ * RDMA). Opening the device then gives a file that mmap(2) maps shared,
+ * with Linux 6.1's rules: every decision (which mapping is accepted, what
+ * a fault of each size does, where a page offset lies, which address a
+ * mapping gets, where it may split) is the shared core's
+ * (dax_bus/mapping.c); this file performs them on the mm.
+ *
+ * An unbound device (or a modelled one, whose range is not memory) opens
+ * with -ENXIO, as Linux's character device does once device_dax has let
+ * it go. Unbinding or deleting a mapped device zaps every mapping (later
+ * accesses get SIGBUS, later mmaps -ENXIO) before the pages and the range
+ * are given back. An open file holds kds.ko (the cdev's owner).
+ *
+ * In a kernel without FS_DAX the mm never asks a file mapping for a huge
+ * fault: a device of one-page align is mapped with PTEs there, one of a
+ * larger align is refused as Linux refuses it ("vma is not DAX capable").
+ */
+#include <linux/mm.h>
+#include <linux/fs.h>
+#include <linux/huge_mm.h>
+#include <linux/idr.h>
+#include <linux/ioport.h>
+#include <linux/log2.h>
+#include <linux/memremap.h>
+#include <linux/mman.h>
+#include <linux/module.h>
+#include <linux/mount.h>
+#include <linux/pagemap.h>
+#include <linux/pfn_t.h>
+#include <linux/pseudo_fs.h>
+#include <linux/sched/mm.h>
+#include <linux/slab.h>
+#include <linux/srcu.h>
+
+#include "kds_port.h"
+#include "kds_dax_dev.h"
+
+/* One minor per device; a device number region for the bus's devices. */
+#define KDS_DAX_CHARDEV_MINORS	256
+#define KDS_DAX_FS_MAGIC	0x6b647864	/* "kdxd" */
+
+static dev_t kds_dax_chardev_devt;
+static DEFINE_IDA(kds_dax_chardev_minors);
+/* Opens, mmaps and faults against unpin (the kernel's dax_read_lock). */
+static struct srcu_struct kds_dax_chardev_srcu;
+/* The pseudo filesystem the devices' inodes come from. */
+static struct vfsmount *kds_dax_chardev_mnt;
+
+static int kds_dax_fs_init_fs_context(struct fs_context *fc)
+{
+	return init_pseudo(fc, KDS_DAX_FS_MAGIC) ? 0 : -ENOMEM;
+}
+
+static struct file_system_type kds_dax_fs_type = {
+	.name = "kds_dax",
+	.init_fs_context = kds_dax_fs_init_fs_context,
+	.kill_sb = kill_anon_super,
+};
+
+static unsigned long kds_dax_chardev_align(const struct kds_dax_glue_dev *gdev)
+{
+	return gdev->core.region->align;
+}
+
+/* The mapping's bounds and flags, as the core reads them. */
+static void kds_dax_chardev_vma(const struct vm_area_struct *vma,
+				struct kds_dax_vma *v)
+{
+	v->start = vma->vm_start;
+	v->end = vma->vm_end;
+	v->shared = (vma->vm_flags & VM_MAYSHARE) == VM_MAYSHARE;
+	v->dax = vma_is_dax(vma);
+}
+
+/* ---------------------------------------------------------- faults */
+
+static unsigned long kds_dax_fault_size(enum page_entry_size pe_size)
+{
+	switch (pe_size) {
+	case PE_SIZE_PTE:
+		return PAGE_SIZE;
+	case PE_SIZE_PMD:
+		return PMD_SIZE;
+	case PE_SIZE_PUD:
+		return PUD_SIZE;
+	}
+	return 0;
+}
+
+/* Insert the unit at @base: phys is the core's answer for its offset. */
+static vm_fault_t kds_dax_insert(struct vm_fault *vmf,
+				 enum page_entry_size pe_size, u64 base,
+				 phys_addr_t phys)
+{
+	pfn_t pfn = phys_to_pfn_t(phys, PFN_DEV | PFN_MAP);
+	bool write = vmf->flags & FAULT_FLAG_WRITE;
+
+	switch (pe_size) {
+	case PE_SIZE_PTE:
+		return vmf_insert_mixed(vmf->vma, base, pfn);
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	case PE_SIZE_PMD:
+		return vmf_insert_pfn_pmd(vmf, pfn, write);
+#endif
+#ifdef CONFIG_HAVE_ARCH_TRANSPARENT_HUGEPAGE_PUD
+	case PE_SIZE_PUD:
+		return vmf_insert_pfn_pud(vmf, pfn, write);
+#endif
+	default:
+		return VM_FAULT_FALLBACK;
+	}
+}
+
+static vm_fault_t kds_dax_huge_fault(struct vm_fault *vmf,
+				     enum page_entry_size pe_size)
+{
+	struct vm_area_struct *vma = vmf->vma;
+	struct kds_dax_glue_dev *gdev = vma->vm_file->private_data;
+	unsigned long align = kds_dax_chardev_align(gdev);
+	struct kds_dax_vma v;
+	vm_fault_t ret;
+	u64 base, phys;
+	int idx;
+
+	kds_dax_chardev_vma(vma, &v);
+	idx = srcu_read_lock(&kds_dax_chardev_srcu);
+	if (kds_dax_check_vma(READ_ONCE(gdev->mappable), align, &v, NULL)) {
+		ret = VM_FAULT_SIGBUS;
+		goto out;
+	}
+	switch (kds_dax_fault_decide(align, kds_dax_fault_size(pe_size),
+				     vma->vm_start, vma->vm_end,
+				     vmf->address, &base)) {
+	case KDS_DAX_FAULT_INSERT:
+		break;
+	case KDS_DAX_FAULT_FALLBACK:
+		ret = VM_FAULT_FALLBACK;
+		goto out;
+	default:
+		dev_dbg(&gdev->dev, "%s: fault of %lu bytes, align %lu: SIGBUS\n",
+			current->comm, kds_dax_fault_size(pe_size), align);
+		ret = VM_FAULT_SIGBUS;
+		goto out;
+	}
+	phys = kds_dax_pgoff_to_phys(&gdev->range, 1,
+				     linear_page_index(vma, base),
+				     kds_dax_fault_size(pe_size));
+	if (phys == KDS_DAX_NO_PHYS) {
+		dev_dbg(&gdev->dev, "%s: fault past the device's end\n",
+			current->comm);
+		ret = VM_FAULT_SIGBUS;
+		goto out;
+	}
+	ret = kds_dax_insert(vmf, pe_size, base, phys);
+out:
+	srcu_read_unlock(&kds_dax_chardev_srcu, idx);
+	return ret;
+}
+
+static vm_fault_t kds_dax_fault(struct vm_fault *vmf)
+{
+	return kds_dax_huge_fault(vmf, PE_SIZE_PTE);
+}
+
+static int kds_dax_may_split_vma(struct vm_area_struct *vma,
+				 unsigned long addr)
+{
+	struct kds_dax_glue_dev *gdev = vma->vm_file->private_data;
+
+	return kds_dax_may_split(addr, kds_dax_chardev_align(gdev));
+}
+
+static unsigned long kds_dax_pagesize(struct vm_area_struct *vma)
+{
+	struct kds_dax_glue_dev *gdev = vma->vm_file->private_data;
+
+	return kds_dax_chardev_align(gdev);
+}
+
+static const struct vm_operations_struct kds_dax_vm_ops = {
+	.fault = kds_dax_fault,
+	.huge_fault = kds_dax_huge_fault,
+	.may_split = kds_dax_may_split_vma,
+	.pagesize = kds_dax_pagesize,
+};
+
+/* ---------------------------------------------------- file operations */
+
+static int kds_dax_mmap(struct file *filp, struct vm_area_struct *vma)
+{
+	struct kds_dax_glue_dev *gdev = filp->private_data;
+	enum kds_dax_map_why why;
+	struct kds_dax_vma v;
+	int idx, rc;
+
+	kds_dax_chardev_vma(vma, &v);
+	idx = srcu_read_lock(&kds_dax_chardev_srcu);
+	rc = kds_dax_check_vma(READ_ONCE(gdev->mappable),
+			       kds_dax_chardev_align(gdev), &v, &why);
+	srcu_read_unlock(&kds_dax_chardev_srcu, idx);
+	if (rc) {
+		dev_info_ratelimited(&gdev->dev, "%s: mmap refused: %s\n",
+				     current->comm, kds_dax_map_why_str(why));
+		return rc;
+	}
+	vma->vm_ops = &kds_dax_vm_ops;
+	vma->vm_flags |= VM_HUGEPAGE;
+	return 0;
+}
+
+static unsigned long kds_dax_get_unmapped_area(struct file *filp,
+					       unsigned long addr,
+					       unsigned long len,
+					       unsigned long pgoff,
+					       unsigned long flags)
+{
+	struct kds_dax_glue_dev *gdev = filp ? filp->private_data : NULL;
+	unsigned long align, area;
+	u64 wide;
+
+	if (!gdev || addr || (flags & MAP_FIXED))
+		goto out;
+	align = kds_dax_chardev_align(gdev);
+	wide = kds_dax_unmapped_area_len(len, pgoff, align);
+	if (!wide || wide > ULONG_MAX)
+		goto out;
+	area = current->mm->get_unmapped_area(filp, 0, wide, pgoff, flags);
+	if (!IS_ERR_VALUE(area))
+		return kds_dax_unmapped_area_fit(area, pgoff, align);
+out:
+	return current->mm->get_unmapped_area(filp, addr, len, pgoff, flags);
+}
+
+static int kds_dax_open(struct inode *inode, struct file *filp)
+{
+	struct kds_dax_glue_dev *gdev =
+		container_of(inode->i_cdev, struct kds_dax_glue_dev, cdev);
+	int idx, rc = 0;
+
+	idx = srcu_read_lock(&kds_dax_chardev_srcu);
+	if (!READ_ONCE(gdev->mappable)) {
+		rc = -ENXIO;
+	} else {
+		get_device(&gdev->dev);
+		filp->private_data = gdev;
+		/* every file maps through the device's one address space */
+		filp->f_mapping = gdev->inode->i_mapping;
+	}
+	srcu_read_unlock(&kds_dax_chardev_srcu, idx);
+	return rc;
+}
+
+static int kds_dax_release(struct inode *inode, struct file *filp)
+{
+	struct kds_dax_glue_dev *gdev = filp->private_data;
+
+	put_device(&gdev->dev);
+	return 0;
+}
+
+static const struct file_operations kds_dax_fops = {
+	.owner = THIS_MODULE,
+	.open = kds_dax_open,
+	.release = kds_dax_release,
+	.get_unmapped_area = kds_dax_get_unmapped_area,
+	.mmap = kds_dax_mmap,
+	.mmap_supported_flags = MAP_SYNC,
+	.llseek = noop_llseek,
+};
+
+/* ------------------------------------------------------------- pin */
+
+/**
+ * kds_dax_chardev_pin() - device_dax takes a backed device's memory.
+ * @gdev: a device whose driver is probing it.
+ *
+ * Holds the range in the iomem tree under the device's name (a busy
+ * range fails with one message), gives it struct pages, and opens the
+ * device to open() and mmap(). A modelled device has no memory: nothing is
+ * pinned and the device stays closed.
+ *
+ * Context: process context, the device's driver-model lock held.
+ * Return: 0 or -errno (-EBUSY: another owner holds part of the range).
+ */
+int kds_dax_chardev_pin(struct kds_dax_glue_dev *gdev)
+{
+	struct kds_dax_region *region = gdev->core.region;
+	unsigned long align = region->align;
+	struct resource *res;
+	int rc;
+
+	if (!gdev->backed)
+		return 0;
+	res = request_mem_region(region->start, region->size,
+				 dev_name(&gdev->dev));
+	if (!res) {
+		dev_warn(&gdev->dev, "could not reserve its range\n");
+		return -EBUSY;
+	}
+#ifdef CONFIG_ZONE_DEVICE
+	{
+		struct dev_pagemap *pgmap = kzalloc(sizeof(*pgmap), GFP_KERNEL);
+		void *addr;
+
+		if (!pgmap) {
+			rc = -ENOMEM;
+			goto err_res;
+		}
+		pgmap->range.start = region->start;
+		pgmap->range.end = region->start + (region->size - 1);
+		pgmap->nr_range = 1;
+		pgmap->type = MEMORY_DEVICE_GENERIC;
+		if (align > PAGE_SIZE)
+			pgmap->vmemmap_shift = order_base_2(align >> PAGE_SHIFT);
+		addr = memremap_pages(pgmap, dev_to_node(&gdev->dev));
+		if (IS_ERR(addr)) {
+			rc = PTR_ERR(addr);
+			dev_info(&gdev->dev, "could not give its range struct pages: %d\n", rc);
+			kfree(pgmap);
+			goto err_res;
+		}
+		gdev->pgmap = pgmap;
+	}
+#else
+	rc = -EOPNOTSUPP;
+	dev_info(&gdev->dev, "this kernel has no ZONE_DEVICE: the range cannot be mapped\n");
+	goto err_res;
+#endif
+	gdev->range.start = region->start;
+	gdev->range.end = region->start + (region->size - 1);
+	gdev->range.pgoff = 0;
+	gdev->pin = res;
+	WRITE_ONCE(gdev->mappable, true);
+	return 0;
+
+err_res:
+	release_mem_region(region->start, region->size);
+	return rc;
+}
+
+/**
+ * kds_dax_chardev_unpin() - device_dax lets a device's memory go.
+ * @gdev: a device kds_dax_chardev_pin() succeeded on (or a modelled one).
+ *
+ * Closes the device to new opens, mmaps and faults and waits out those
+ * under way, zaps every mapping of it (a later access is SIGBUS), then
+ * gives the struct pages (waiting for get_user_pages() references to go)
+ * and the range back.
+ *
+ * Context: process context, may sleep.
+ */
+void kds_dax_chardev_unpin(struct kds_dax_glue_dev *gdev)
+{
+	if (!gdev->pin)
+		return;
+	WRITE_ONCE(gdev->mappable, false);
+	synchronize_srcu(&kds_dax_chardev_srcu);
+	unmap_mapping_range(gdev->inode->i_mapping, 0, 0, 1);
+#ifdef CONFIG_ZONE_DEVICE
+	memunmap_pages(gdev->pgmap);
+	kfree(gdev->pgmap);
+	gdev->pgmap = NULL;
+#endif
+	release_mem_region(gdev->pin->start, resource_size(gdev->pin));
+	gdev->pin = NULL;
+}
+
+/* ------------------------------------------------ device lifetime */
+
+/**
+ * kds_dax_chardev_add() - device_add() @gdev with its character device.
+ * @gdev: an initialised, named device not yet added.
+ *
+ * Takes a minor and an inode for the device's address space; both are
+ * given back by kds_dax_chardev_release() from the device's release,
+ * whether or not the add succeeded.
+ *
+ * Context: process context.
+ * Return: 0 or -errno.
+ */
+int kds_dax_chardev_add(struct kds_dax_glue_dev *gdev)
+{
+	struct inode *inode;
+	int minor;
+
+	inode = alloc_anon_inode(kds_dax_chardev_mnt->mnt_sb);
+	if (IS_ERR(inode))
+		return PTR_ERR(inode);
+	/* the mm faults a file whose mapping's host is S_DAX as DAX */
+	inode->i_flags |= S_DAX;
+	gdev->inode = inode;
+	minor = ida_alloc_max(&kds_dax_chardev_minors,
+			      KDS_DAX_CHARDEV_MINORS - 1, GFP_KERNEL);
+	if (minor < 0)
+		return minor;
+	gdev->dev.devt = MKDEV(MAJOR(kds_dax_chardev_devt), minor);
+	cdev_init(&gdev->cdev, &kds_dax_fops);
+	gdev->cdev.owner = THIS_MODULE;
+	return cdev_device_add(&gdev->cdev, &gdev->dev);
+}
+
+/* Undo a successful kds_dax_chardev_add() (the caller puts the device). */
+void kds_dax_chardev_del(struct kds_dax_glue_dev *gdev)
+{
+	cdev_device_del(&gdev->cdev, &gdev->dev);
+}
+
+/* From the device's release: the minor and the inode. */
+void kds_dax_chardev_release(struct kds_dax_glue_dev *gdev)
+{
+	if (gdev->dev.devt)
+		ida_free(&kds_dax_chardev_minors, MINOR(gdev->dev.devt));
+	if (gdev->inode)
+		iput(gdev->inode);
+}
+
+/**
+ * kds_dax_chardev_init() - device numbers and the inodes' filesystem.
+ * @name: the name of the device number region (the bus's name).
+ *
+ * Context: module init.
+ * Return: 0 or -errno (nothing left allocated).
+ */
+int kds_dax_chardev_init(const char *name)
+{
+	int rc;
+
+	rc = init_srcu_struct(&kds_dax_chardev_srcu);
+	if (rc)
+		return rc;
+	kds_dax_chardev_mnt = kern_mount(&kds_dax_fs_type);
+	if (IS_ERR(kds_dax_chardev_mnt)) {
+		rc = PTR_ERR(kds_dax_chardev_mnt);
+		goto err_srcu;
+	}
+	rc = alloc_chrdev_region(&kds_dax_chardev_devt, 0,
+				 KDS_DAX_CHARDEV_MINORS, name);
+	if (rc)
+		goto err_mnt;
+	return 0;
+
+err_mnt:
+	kern_unmount(kds_dax_chardev_mnt);
+err_srcu:
+	cleanup_srcu_struct(&kds_dax_chardev_srcu);
+	return rc;
+}
+
+/* Give back what kds_dax_chardev_init() took; every device is gone. */
+void kds_dax_chardev_exit(void)
+{
+	unregister_chrdev_region(kds_dax_chardev_devt, KDS_DAX_CHARDEV_MINORS);
+	ida_destroy(&kds_dax_chardev_minors);
+	kern_unmount(kds_dax_chardev_mnt);
+	cleanup_srcu_struct(&kds_dax_chardev_srcu);
+}

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * devdax.c - what an application sees of a device-dax character device,
+ * for the guest (static: the initramfs has no libc).
+ *
+ *   kds-devdax check DEV ALIGN SIZE
+ *   kds-devdax teardown DEV ALIGN UNBIND_FILE NAME
+ *
+ * check runs the calls ndctl's device-dax tests make and prints one line
+ * per call, "devdax: <call>: <answer>" (an errno name, "ok", a count), so
+ * that the answers of Linux's device_dax and of kds's can be compared line
+ * by line on the same kernel and range (init.sh). It fails by itself only
+ * where an answer cannot be right on any driver: data that does not read
+ * back, a child that sees other data, a mapping past the end that faults
+ * in without SIGBUS.
+ *
+ * teardown maps the device, touches it, unbinds the device from its driver
+ * through UNBIND_FILE while mapped, and prints what a touch, a new mmap of
+ * the open file and a new open get then.
+ *
+ * Exit status: 0 when every line was printed and nothing failed.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define FRESH_NODE	"/tmp/kds-devdax.node"
+
+#ifndef MAP_SHARED_VALIDATE
+#define MAP_SHARED_VALIDATE	0x03
+#endif
+#ifndef MAP_SYNC
+#define MAP_SYNC		0x80000
+#endif
+
+static int failed;
+static sigjmp_buf bus_jmp;
+static volatile sig_atomic_t in_probe;
+
+static void on_sigbus(int sig)
+{
+	(void)sig;
+	if (in_probe)
+		siglongjmp(bus_jmp, 1);
+	_exit(3);
+}
+
+static const char *err_name(int e)
+{
+	switch (e) {
+	case 0: return "ok";
+	case EINVAL: return "EINVAL";
+	case ENXIO: return "ENXIO";
+	case ENOTTY: return "ENOTTY";
+	case EOPNOTSUPP: return "EOPNOTSUPP";
+	case ENODEV: return "ENODEV";
+	case EBUSY: return "EBUSY";
+	case EFAULT: return "EFAULT";
+	case ENOMEM: return "ENOMEM";
+	case EACCES: return "EACCES";
+	case EPERM: return "EPERM";
+	default: return "other";
+	}
+}
+
+static void say(const char *call, const char *answer)
+{
+	printf("devdax: %s: %s\n", call, answer);
+}
+
+static void bad(const char *what)
+{
+	printf("devdax: not ok: %s\n", what);
+	failed = 1;
+}
+
+/* mmap and say what it answered; the mapping or MAP_FAILED. */
+static void *map(const char *call, void *addr, size_t len, int flags, int fd,
+		 off_t off)
+{
+	void *p = mmap(addr, len, PROT_READ | PROT_WRITE, flags, fd, off);
+
+	say(call, err_name(p == MAP_FAILED ? errno : 0));
+	return p;
+}
+
+/* 1 when touching @p faults with SIGBUS, 0 when it reads. */
+static int touch_sigbus(volatile char *p)
+{
+	int got = 0;
+
+	in_probe = 1;
+	if (sigsetjmp(bus_jmp, 1) == 0)
+		(void)*p;
+	else
+		got = 1;
+	in_probe = 0;
+	return got;
+}
+
+static long minflt(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_minflt;
+}
+
+/* The KernelPageSize smaps gives for the mapping at @addr. */
+static void smaps_pagesize(void *addr)
+{
+	char line[256], want[32], got[64] = "missing";
+	FILE *f = fopen("/proc/self/smaps", "r");
+	int in = 0;
+
+	snprintf(want, sizeof(want), "%lx-", (unsigned long)addr);
+	while (f && fgets(line, sizeof(line), f)) {
+		if (strchr(line, '-') && strchr(line, ' ') &&
+		    strchr(line, '-') < strchr(line, ' '))
+			in = strncmp(line, want, strlen(want)) == 0;
+		if (in && sscanf(line, "KernelPageSize: %63[^\n]", got) == 1)
+			break;
+	}
+	if (f)
+		fclose(f);
+	say("smaps KernelPageSize", got);
+}
+
+static int check(const char *dev, size_t align, size_t size)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), i;
+	char buf[4096], *p, *q;
+	long f0, f1;
+	int fd, pfd[2], st;
+	pid_t pid;
+
+	fd = open(dev, O_RDWR);
+	say("open", err_name(fd < 0 ? errno : 0));
+	if (fd < 0)
+		return 1;
+	say("read", err_name(read(fd, buf, sizeof(buf)) < 0 ? errno : 0));
+	say("write", err_name(write(fd, buf, sizeof(buf)) < 0 ? errno : 0));
+	say("ioctl", err_name(ioctl(fd, 0, 0) < 0 ? errno : 0));
+	say("lseek", lseek(fd, 4096, SEEK_SET) == 0 ? "0" : "moved");
+
+	p = map("mmap private", NULL, align, MAP_PRIVATE, fd, 0);
+	if (p != MAP_FAILED)
+		munmap(p, align);
+	if (align > page) {
+		p = map("mmap one page of a larger align", NULL, page, MAP_SHARED, fd, 0);
+		if (p != MAP_FAILED)
+			munmap(p, page);
+	}
+	/* an aligned window to place fixed mappings in */
+	q = mmap(NULL, 4 * align, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (q == MAP_FAILED)
+		return 1;
+	q = (char *)(((uintptr_t)q + align - 1) & ~(uintptr_t)(align - 1));
+	if (align > page) {
+		p = map("mmap at an address off the align", q + page, align,
+			MAP_SHARED | MAP_FIXED, fd, 0);
+		if (p != MAP_FAILED)
+			munmap(p, align);
+		p = map("mmap a length off the align", q, align + page,
+			MAP_SHARED | MAP_FIXED, fd, 0);
+		if (p != MAP_FAILED)
+			munmap(p, align + page);
+	}
+	p = map("mmap MAP_SHARED_VALIDATE|MAP_SYNC", NULL, align,
+		MAP_SHARED_VALIDATE | MAP_SYNC, fd, 0);
+	if (p != MAP_FAILED)
+		munmap(p, align);
+	p = map("mmap MAP_SHARED_VALIDATE with an unknown flag", NULL, align,
+		MAP_SHARED_VALIDATE | 0x1000000 /* no flag has this bit */, fd, 0);
+	if (p != MAP_FAILED)
+		munmap(p, align);
+
+	/* the whole device and as much again past its end */
+	p = map("mmap twice the device's size", NULL, 2 * size, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) {
+		close(fd);
+		return 0;	/* a driver that maps nothing: nothing more to ask */
+	}
+	say("address aligned", ((uintptr_t)p & (align - 1)) ? "no" : "yes");
+	smaps_pagesize(p);
+	f0 = minflt();
+	for (i = 0; i < size; i += page)
+		*(volatile uint64_t *)(p + i) = 0x6b647300ULL ^ i;
+	f1 = minflt();
+	printf("devdax: faults writing every page: %ld\n", f1 - f0);
+	for (i = 0; i < size; i += page)
+		if (*(volatile uint64_t *)(p + i) != (0x6b647300ULL ^ i)) {
+			bad("the pattern reads back");
+			break;
+		}
+	say("past the end", touch_sigbus(p + size) ? "SIGBUS" : "read");
+	say("last byte", touch_sigbus(p + size - 1) ? "SIGBUS" : "read");
+
+	/* get_user_pages on the mapping: vmsplice pins it into a pipe */
+	if (pipe(pfd) == 0) {
+		struct iovec iov = { p + page, page };
+		ssize_t n = vmsplice(pfd[1], &iov, 1, 0);
+
+		say("vmsplice (get_user_pages)", err_name(n < 0 ? errno : 0));
+		if (n == (ssize_t)page && (read(pfd[0], buf, page) != (ssize_t)page ||
+					   memcmp(buf, p + page, page)))
+			bad("vmsplice carries the mapping's bytes");
+		close(pfd[0]);
+		close(pfd[1]);
+	}
+
+	/* a forked child sees the same memory */
+	pid = fork();
+	if (pid == 0) {
+		for (i = 0; i < size; i += align)
+			if (*(volatile uint64_t *)(p + i) != (0x6b647300ULL ^ i))
+				_exit(1);
+		*(volatile uint64_t *)p = 42;
+		_exit(0);
+	}
+	st = -1;
+	if (pid > 0)
+		waitpid(pid, &st, 0);
+	say("forked child", WIFEXITED(st) && WEXITSTATUS(st) == 0 ? "ok" : "failed");
+	if (*(volatile uint64_t *)p != 42)
+		bad("the child's write shows in the parent");
+
+	if (align > page) {
+		say("munmap inside an align unit",
+		    err_name(munmap(p + page, page) ? errno : 0));
+		say("mremap to a length off the align",
+		    err_name(mremap(p, 2 * size, 2 * size - page, 0) == MAP_FAILED ? errno : 0));
+	}
+	say("munmap one align unit at a boundary",
+	    err_name(munmap(p + 2 * size - align, align) ? errno : 0));
+	say("mremap shrink at a boundary",
+	    err_name(mremap(p, 2 * size - align, size, 0) == MAP_FAILED ? errno : 0));
+	say("munmap all", err_name(munmap(p, size) ? errno : 0));
+	close(fd);
+	return 0;
+}
+
+static int teardown(const char *dev, size_t align, const char *unbind,
+		    const char *name)
+{
+	int fd = open(dev, O_RDWR), u;
+	struct stat st;
+	char *p;
+
+	say("open", err_name(fd < 0 ? errno : 0));
+	if (fd < 0)
+		return 1;
+	p = map("mmap", NULL, align, MAP_SHARED, fd, 0);
+	if (p != MAP_FAILED)
+		say("touch while bound", touch_sigbus(p) ? "SIGBUS" : "read");
+	u = open(unbind, O_WRONLY);
+	if (u < 0 || write(u, name, strlen(name)) < 0) {
+		bad("unbind while open");
+		return 1;
+	}
+	close(u);
+	if (p != MAP_FAILED) {
+		say("touch after unbind", touch_sigbus(p) ? "SIGBUS" : "read");
+		say("touch the unit's end after unbind",
+		    touch_sigbus(p + align - 1) ? "SIGBUS" : "read");
+	}
+	p = map("mmap after unbind", NULL, align, MAP_SHARED, fd, 0);
+	/*
+	 * A new open, through a node of its own: a /dev inode opened while the
+	 * device was bound may keep the old character device (Linux's does).
+	 */
+	if (fstat(fd, &st) == 0 && mknod(FRESH_NODE, S_IFCHR | 0600, st.st_rdev) == 0) {
+		u = open(FRESH_NODE, O_RDWR);
+		say("open after unbind", err_name(u < 0 ? errno : 0));
+		if (u >= 0)
+			close(u);
+		unlink(FRESH_NODE);
+	} else {
+		bad("a fresh node for the device");
+	}
+	close(fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct sigaction sa;
+	int rc;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigbus;
+	sigaction(SIGBUS, &sa, NULL);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc == 5 && !strcmp(argv[1], "check"))
+		rc = check(argv[2], strtoul(argv[3], NULL, 0), strtoul(argv[4], NULL, 0));
+	else if (argc == 6 && !strcmp(argv[1], "teardown"))
+		rc = teardown(argv[2], strtoul(argv[3], NULL, 0), argv[4], argv[5]);
+	else {
+		fprintf(stderr, "usage: %s check DEV ALIGN SIZE | teardown DEV ALIGN UNBIND NAME\n", argv[0]);
+		return 2;
+	}
+	return rc || failed;
+}
