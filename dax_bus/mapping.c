@@ -157,14 +157,13 @@ u64 kds_dax_pgoff_to_phys(const struct kds_dax_range *ranges, unsigned int nr,
  * kds_dax_pgoff_to_phys(); no address there is SIGBUS.
  *
  * Context: any context.
- * Return: the verdict; %KDS_DAX_FAULT_SIGBUS for invalid arguments (a
- * size or align that is not a power of two of at least a page, an address
- * outside the mapping).
+ * Return: the verdict, an &enum kds_dax_fault value; %KDS_DAX_FAULT_SIGBUS
+ * for invalid arguments (a size or align that is not a power of two of at
+ * least a page, an address outside the mapping).
  */
-enum kds_dax_fault kds_dax_fault_decide(unsigned long align,
-					unsigned long fault_size,
-					u64 vma_start, u64 vma_end,
-					u64 address, u64 *base)
+int kds_dax_fault_decide(unsigned long align, unsigned long fault_size,
+			 kds_u64 vma_start, kds_u64 vma_end, kds_u64 address,
+			 kds_u64 *base)
 {
 	u64 unit;
 

@@ -507,10 +507,9 @@ int kds_dax_check_vma(bool alive, unsigned long align,
 const char *kds_dax_map_why_str(enum kds_dax_map_why why);
 kds_u64 kds_dax_pgoff_to_phys(const struct kds_dax_range *ranges,
 			      unsigned int nr, kds_u64 pgoff, kds_u64 size);
-enum kds_dax_fault kds_dax_fault_decide(unsigned long align,
-					unsigned long fault_size,
-					kds_u64 vma_start, kds_u64 vma_end,
-					kds_u64 address, kds_u64 *base);
+int kds_dax_fault_decide(unsigned long align, unsigned long fault_size,
+			 kds_u64 vma_start, kds_u64 vma_end, kds_u64 address,
+			 kds_u64 *base);
 kds_u64 kds_dax_unmapped_area_len(kds_u64 len, kds_u64 pgoff,
 				  unsigned long align);
 kds_u64 kds_dax_unmapped_area_fit(kds_u64 addr, kds_u64 pgoff,

@@ -354,8 +354,8 @@ EOF_PCI
 		expect_write "unbind dax17.0" ok $B/drivers/kds_device_dax/unbind dax17.0
 		expect_write "new_id dax17.0 on kds_kmem" ok $B/drivers/kds_kmem/new_id dax17.0
 		expect_eq "kds_kmem hot-added the legacy pmem block" "$(ls -d /sys/devices/system/memory/memory* | wc -l) $(cat /sys/devices/system/memory/memory4/state 2>/dev/null)" "$((nb + 1)) offline"
-		check "$(grep -q '^    20000000-27ffffff : System RAM (kds_kmem)$' /proc/iomem; echo $?)" \
-			"/proc/iomem: System RAM (kds_kmem) under dax17.0 under Persistent Memory (legacy)"
+		check "$(grep -q '^  20000000-27ffffff : kds_dax_region17$' /proc/iomem && grep -q '^      20000000-27ffffff : System RAM (kds_kmem)$' /proc/iomem; echo $?)" \
+			"/proc/iomem: System RAM (kds_kmem) under dax17.0 under region 17 under Persistent Memory (legacy)"
 		expect_write "delete region 17 (kds_kmem unbinds, the block goes)" ok $B/delete_region 17
 		expect_eq "the legacy pmem block removed" "$(ls -d /sys/devices/system/memory/memory* | wc -l)" "$nb"
 		check "$(grep -qE 'dax17.0|kds_kmem' /proc/iomem; [ $? != 0 ]; echo $?)" \

@@ -170,9 +170,9 @@ system_dax_memory() {
 	sd_eq "the block is online, in ZONE_MOVABLE" "$(cat $M/memory2/state 2>/dev/null) $(cat $M/memory2/valid_zones 2>/dev/null)" "online Movable"
 	sd_eq "MemTotal grew by 128 MiB" "$(sd_memtotal)" $((mt + 131072))
 	say "system-dax: session: MemTotal after: $(sd_memtotal) kB; memory2: $(cat $M/memory2/state 2>/dev/null) $(cat $M/memory2/valid_zones 2>/dev/null)"
-	grep -A2 '^10000000-17ffffff : Soft Reserved$' /proc/iomem | head -n 3 | sed 's/^/kds-vm: system-dax: session: iomem: /' 
-	sd_check "$(grep -q '^    10000000-17ffffff : System RAM (kmem)$' /proc/iomem; echo $?)" \
-		"/proc/iomem: System RAM (kmem) under dax7.0 under Soft Reserved"
+	grep -A3 '^10000000-17ffffff : Soft Reserved$' /proc/iomem | head -n 4 | sed 's/^/kds-vm: system-dax: session: iomem: /' 
+	sd_check "$(grep -q '^      10000000-17ffffff : System RAM (kmem)$' /proc/iomem; echo $?)" \
+		"/proc/iomem: System RAM (kmem) under dax7.0 under region 7 under Soft Reserved"
 	got=$(daxctl list -D 2>&1 | tr -d ' \n\t')
 	sd_eq "daxctl list: dax7.0 mode" "$(sd_field "$got" mode)" system-ram
 	# a program's memory lands in the new block and reads back
