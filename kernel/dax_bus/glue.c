@@ -12,17 +12,22 @@
  *     driver kds_kmem, which matches nothing until new_id names a device;
  *     both have new_id / remove_id (the core's stores) and the driver
  *     core's bind / unbind;
- *   - bus attributes create_region ("id start size align target_node", and
- *     as the system's bus optionally a sixth word "class") and
- *     delete_region ("id"), so tests can add and remove regions.
+ *   - bus attributes create_region ("id start size align target_node",
+ *     optionally a sixth word "class") and delete_region ("id"), so tests
+ *     can add and remove regions.
  *
  * Loaded with kds.dax_bus_name=dax, the same bus takes the system's names
  * (kds_dax_names_system: /sys/bus/dax, drivers device_dax and kmem) so
- * that the real daxctl drives it; a region created with the word "class"
- * puts its device in the 5.1 compatibility class /sys/class/dax instead
- * (which daxctl lists but will not reconfigure). The name must be free:
- * when a "dax" bus is already registered (the kernel's, built in or
- * dax.ko), the load fails with one message before anything is registered.
+ * that the real daxctl drives it. The name must be free: when a "dax" bus
+ * is already registered (the kernel's, built in or dax.ko), the load fails
+ * with one message before anything is registered.
+ *
+ * Under either name, a region created with the word "class" puts its
+ * device in the 5.1 compatibility class /sys/class/dax instead of on the
+ * bus, run from creation on. Linux 6.1 has no such class, so beside the
+ * kernel's own bus this is how a kds device is one that device-dax
+ * applications (fio, PMDK: a char device whose subsystem is named "dax")
+ * take for one; daxctl lists it but will not reconfigure it.
  *
  * Under either name every device has a device number and a character
  * device /dev/dax<region>.<n> (devtmpfs makes the node), which device_dax
@@ -115,10 +120,12 @@ MODULE_PARM_DESC(dax_bus_name,
 static const struct kds_dax_bus_names *kds_dax_glue_names;
 
 /*
- * The 5.1 compatibility class /sys/class/dax (system's bus only): a region
- * created with the word "class" carries its device there instead of on
- * the bus, as dax_pmem_compat did; no driver matches it and it runs from
- * creation to deletion.
+ * The 5.1 compatibility class /sys/class/dax, under either bus name: a
+ * region created with the word "class" carries its device there instead
+ * of on the bus, as dax_pmem_compat did; no driver matches it and it runs
+ * from creation to deletion. NULL where the kernel may have a "dax" class
+ * of its own (DEV_DAX_PMEM_COMPAT, 5.1 to 5.16) and kds is not the
+ * system's bus.
  */
 static struct class *kds_dax_glue_class;
 
@@ -641,7 +648,7 @@ static ssize_t create_region_store(struct bus_type *bus, const char *buf,
 	    (n == 6 && strcmp(w[5], "class")))
 		return -EINVAL;
 	if (n == 6) {
-		/* /sys/class/dax exists only while kds is the system's bus */
+		/* no /sys/class/dax of kds's beside a kernel that has its own */
 		if (!kds_dax_glue_class)
 			return -EOPNOTSUPP;
 		subsys = KDS_DEV_DAX_CLASS;
@@ -743,8 +750,10 @@ static bool kds_dax_glue_bus_exists(const char *name)
 
 /*
  * Pick the names from kds.dax_bus_name (for the system's bus, check that
- * "dax" is free and make the compatibility class) and reserve the device
- * numbers.
+ * "dax" is free), reserve the device numbers and make the compatibility
+ * class /sys/class/dax: as the system's bus always; beside the kernel's
+ * bus only where the kernel cannot have that class itself (a taken class
+ * name would be a duplicate-name warning with a stack dump, not an error).
  */
 static int kds_dax_glue_choose_names(void)
 {
@@ -766,13 +775,13 @@ static int kds_dax_glue_choose_names(void)
 	rc = kds_dax_chardev_init(names->bus);
 	if (rc)
 		return rc;
-	if (names->system) {
-		kds_dax_glue_class = class_create(THIS_MODULE, names->bus);
+	if (names->system || !IS_ENABLED(CONFIG_DEV_DAX_PMEM_COMPAT)) {
+		kds_dax_glue_class = class_create(THIS_MODULE, "dax");
 		if (IS_ERR(kds_dax_glue_class)) {
 			rc = PTR_ERR(kds_dax_glue_class);
 			kds_dax_glue_class = NULL;
-			pr_err("kds dax: creating /sys/class/%s failed: %d\n",
-			       names->bus, rc);
+			pr_err("kds dax: creating /sys/class/dax failed: %d\n",
+			       rc);
 			kds_dax_chardev_exit();
 			return rc;
 		}
@@ -795,7 +804,7 @@ static void kds_dax_glue_release_names(void)
 {
 	if (!kds_dax_glue_names)
 		return;
-	if (kds_dax_glue_names->system) {
+	if (kds_dax_glue_class) {
 		class_destroy(kds_dax_glue_class);
 		kds_dax_glue_class = NULL;
 	}

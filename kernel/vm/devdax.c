@@ -3,7 +3,7 @@
  * devdax.c - what an application sees of a device-dax character device,
  * for the guest (static: the initramfs has no libc).
  *
- *   kds-devdax check DEV ALIGN SIZE
+ *   kds-devdax check DEV ALIGN SIZE [BLOCKDEV]
  *   kds-devdax teardown DEV ALIGN UNBIND_FILE NAME
  *
  * check runs the calls ndctl's device-dax tests make and prints one line
@@ -12,7 +12,10 @@
  * by line on the same kernel and range (init.sh). It fails by itself only
  * where an answer cannot be right on any driver: data that does not read
  * back, a child that sees other data, a mapping past the end that faults
- * in without SIGBUS.
+ * in without SIGBUS. With BLOCKDEV (a scratch block device, the guest's
+ * /dev/ram0), O_DIRECT writes from the mapping to it and reads back into
+ * the mapping: the block layer pins the mapping's pages (get_user_pages)
+ * and the bytes must survive the round trip.
  *
  * teardown maps the device, touches it, unbinds the device from its driver
  * through UNBIND_FILE while mapped, and prints what a touch, a new mmap of
@@ -139,7 +142,34 @@ static void smaps_pagesize(void *addr)
 	say("smaps KernelPageSize", got);
 }
 
-static int check(const char *dev, size_t align, size_t size)
+/*
+ * O_DIRECT between the mapping @p and the block device @blk: 64 KiB from
+ * the start of the mapping written to the device, read back into the
+ * mapping's last 64 KiB, compared.
+ */
+static void odirect(const char *blk, char *p, size_t size)
+{
+	const size_t len = 65536;
+	ssize_t n;
+	int bfd;
+
+	bfd = open(blk, O_RDWR | O_DIRECT);
+	if (bfd < 0) {
+		bad("open the block device O_DIRECT");
+		return;
+	}
+	n = pwrite(bfd, p, len, 0);
+	say("O_DIRECT write from the mapping",
+	    n == (ssize_t)len ? "ok" : err_name(n < 0 ? errno : EIO));
+	n = pread(bfd, p + size - len, len, 0);
+	say("O_DIRECT read into the mapping",
+	    n == (ssize_t)len ? "ok" : err_name(n < 0 ? errno : EIO));
+	if (n == (ssize_t)len && memcmp(p, p + size - len, len))
+		bad("O_DIRECT carries the mapping's bytes there and back");
+	close(bfd);
+}
+
+static int check(const char *dev, size_t align, size_t size, const char *blk)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE), i;
 	char buf[4096], *p, *q;
@@ -237,6 +267,8 @@ static int check(const char *dev, size_t align, size_t size)
 	say("forked child", WIFEXITED(st) && WEXITSTATUS(st) == 0 ? "ok" : "failed");
 	if (*(volatile uint64_t *)p != 42)
 		bad("the child's write shows in the parent");
+	if (blk)
+		odirect(blk, p, size);
 
 	if (align > page) {
 		say("munmap inside an align unit",
@@ -304,12 +336,13 @@ int main(int argc, char **argv)
 	sa.sa_handler = on_sigbus;
 	sigaction(SIGBUS, &sa, NULL);
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (argc == 5 && !strcmp(argv[1], "check"))
-		rc = check(argv[2], strtoul(argv[3], NULL, 0), strtoul(argv[4], NULL, 0));
+	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "check"))
+		rc = check(argv[2], strtoul(argv[3], NULL, 0),
+			   strtoul(argv[4], NULL, 0), argc == 6 ? argv[5] : NULL);
 	else if (argc == 6 && !strcmp(argv[1], "teardown"))
 		rc = teardown(argv[2], strtoul(argv[3], NULL, 0), argv[4], argv[5]);
 	else {
-		fprintf(stderr, "usage: %s check DEV ALIGN SIZE | teardown DEV ALIGN UNBIND NAME\n", argv[0]);
+		fprintf(stderr, "usage: %s check DEV ALIGN SIZE [BLOCKDEV] | teardown DEV ALIGN UNBIND NAME\n", argv[0]);
 		return 2;
 	}
 	return rc || failed;

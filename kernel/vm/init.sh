@@ -157,6 +157,9 @@ grep -q '^nobody:' /etc/passwd 2>/dev/null ||
 	echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
 drv_of() { [ -L "$1/driver" ] && basename "$(readlink "$1/driver")" || echo none; }
 attr() { cat "$1" 2>/dev/null || echo "<missing>"; }
+# BLK: the scratch block device of devdax.c's O_DIRECT (devdax_compare
+# loads brd where the kernel has dax_hmem; devdax_pte uses it when set).
+BLK=
 # devdax_line FILE CALL: the answer kds-devdax printed for CALL
 devdax_line() { sed -n "s/^devdax: $2: //p" "$1" | head -n 1; }
 # devdax_pte: kds's device_dax maps a one-page-align device with PTEs in
@@ -168,13 +171,14 @@ devdax_pte() {
 	expect_eq "dax14.0 bound to kds_device_dax" "$(drv_of $D14)" kds_device_dax
 	check "$(grep -qE '^ +10000000-17ffffff : dax14.0$' /proc/iomem; echo $?)" \
 		"/proc/iomem: device_dax pins dax14.0's range under its name"
-	kds-devdax check /dev/dax14.0 4096 134217728 >$out
+	kds-devdax check /dev/dax14.0 4096 134217728 $BLK >$out
 	check $? "kds-devdax check on dax14.0 (align 4 KiB)"
 	grep -E '^devdax: not ok' $out
 	for c in "open:ok" "read:EINVAL" "ioctl:ENOTTY" "mmap private:EINVAL" \
 		"mmap twice the device's size:ok" "smaps KernelPageSize:4 kB" \
 		"past the end:SIGBUS" "last byte:read" "vmsplice (get_user_pages):ok" \
-		"forked child:ok" "munmap all:ok"; do
+		"forked child:ok" "munmap all:ok" \
+		${BLK:+"O_DIRECT write from the mapping:ok" "O_DIRECT read into the mapping:ok"}; do
 		expect_eq "dax14.0 (4 KiB): ${c%%:*}" "$(devdax_line $out "${c%%:*}")" "${c#*:}"
 	done
 	expect_eq "dax14.0 (4 KiB): one fault per page" \
@@ -182,6 +186,67 @@ devdax_pte() {
 	expect_write "delete region 14" ok $B/delete_region 14
 	check "$(grep -qE 'dax14.0|kds_dax_region14' /proc/iomem; [ $? != 0 ]; echo $?)" \
 		"/proc/iomem: nothing of region 14 left"
+}
+# devdax_apps_run DEV ALIGN SIZE OUT: what the device-dax applications
+# do with DEV, in OUT with the device's name written daxN.N (compared
+# between Linux's device and kds's): fio's dev-dax engine writes the whole
+# device with a crc32c verify pattern and reads it back, then a second
+# fio run (a new open and mapping) verifies it again; daxio copies a
+# random MiB in at offset ALIGN and back out, zeroes the device, copies
+# past the end; pmempool reads and creates a pool.
+devdax_apps_run() {
+	local dev=$1 al=$2 sz=$3 out=$4 job
+	job="--name=devdax --ioengine=dev-dax --filename=$dev --bs=$al --size=$sz --iodepth=1 --direct=0 --rw=write --verify=crc32c"
+	{
+		fio $job --do_verify=1 >/tmp/fio.1 2>&1
+		echo "fio write+verify: exit $?"
+		grep -oE 'err= *[0-9]+|issued rwts: total=[0-9,]+|verify: bad[^\n]*' /tmp/fio.1
+		fio $job --verify_only >/tmp/fio.2 2>&1
+		echo "fio verify_only (new open): exit $?"
+		grep -oE 'err= *[0-9]+|issued rwts: total=[0-9,]+|verify: bad[^\n]*' /tmp/fio.2
+		daxio -i /tmp/kds.pattern -o $dev -s $al -l 1048576 2>&1
+		echo "daxio in at $al: exit $?"
+		daxio -i $dev -o /tmp/kds.back -k $al -l 1048576 2>&1
+		echo "daxio out: exit $?"
+		cmp /tmp/kds.pattern /tmp/kds.back && echo "daxio: the MiB reads back"
+		daxio -z -o $dev 2>&1
+		echo "daxio zero the device: exit $?"
+		daxio -i $dev -o /tmp/kds.back -k $al -l 1048576 2>&1
+		cmp -s /tmp/kds.back /tmp/kds.zero && echo "daxio: zeroed"
+		daxio -i /tmp/kds.pattern -o $dev -s $sz -l 4096 2>&1
+		echo "daxio past the end: exit $?"
+		pmempool info $dev 2>&1
+		echo "pmempool info: exit $?"
+		pmempool create obj $dev 2>&1
+		echo "pmempool create obj: exit $?"
+	} | sed -E 's/dax[0-9]+\.[0-9]+/daxN.N/g' >$out
+}
+# devdax_apps: the applications on Linux's device_dax (dax0.0, bound) and
+# then on kds's over the same range, a device in /sys/class/dax (what
+# fio and PMDK take for a device-dax: a char device whose subsystem is
+# named dax; kds's bus is kds_dax beside the kernel's): the same results.
+devdax_apps() {
+	local L0=$L/devices/dax0.0 al sz
+	al=$(attr $L0/align)
+	sz=$(attr $L0/size)
+	dd if=/dev/urandom of=/tmp/kds.pattern bs=1048576 count=1 2>/dev/null
+	dd if=/dev/zero of=/tmp/kds.zero bs=1048576 count=1 2>/dev/null
+	expect_eq "dax0.0 bound to device_dax for the applications" "$(drv_of $L0)" device_dax
+	devdax_apps_run /dev/dax0.0 "$al" "$sz" /tmp/linux.apps
+	expect_write "unbind Linux's dax0.0 after the applications" ok $L/drivers/device_dax/unbind dax0.0
+	expect_write "create region 15 (class) over the same range" ok \
+		$B/create_region "15 0x10000000 $sz $al 0 class"
+	devdax_apps_run /dev/dax15.0 "$al" "$sz" /tmp/kds.apps
+	expect_write "delete region 15" ok $B/delete_region 15
+	expect_write "bind Linux's dax0.0 again" ok $L/drivers/device_dax/bind dax0.0
+	sed 's/^/kds-vm: apps: /' /tmp/kds.apps | head -n 40
+	diff /tmp/linux.apps /tmp/kds.apps | head -n 20
+	check "$(cmp -s /tmp/linux.apps /tmp/kds.apps; echo $?)" \
+		"device-dax applications: fio, daxio and pmempool do on kds's dax15.0 what they do on Linux's dax0.0"
+	for w in "fio write+verify: exit 0" "fio verify_only (new open): exit 0" \
+		"daxio: the MiB reads back" "daxio: zeroed"; do
+		check "$(grep -qxF "$w" /tmp/kds.apps; echo $?)" "device-dax applications on kds: $w"
+	done
 }
 # devdax_compare: the same calls on Linux's device_dax (dax_hmem's dax0.0)
 # and on kds's device_dax over the same range, one after the other, and
@@ -192,7 +257,11 @@ devdax_compare() {
 	al=$(attr $L0/align)
 	sz=$(attr $L0/size)
 	expect_eq "dax0.0 bound to device_dax before the comparison" "$(drv_of $L0)" device_dax
-	kds-devdax check /dev/dax0.0 "$al" "$sz" >/tmp/linux.devdax
+	# a scratch block device for O_DIRECT with the mapping as the buffer
+	insmod /lib/kds/brd.ko rd_nr=1 rd_size=1024
+	check $? "insmod brd.ko (/dev/ram0, for O_DIRECT)"
+	[ -b /dev/ram0 ] && BLK=/dev/ram0
+	kds-devdax check /dev/dax0.0 "$al" "$sz" $BLK >/tmp/linux.devdax
 	check $? "kds-devdax check on Linux's dax0.0"
 	kds-devdax teardown /dev/dax0.0 "$al" $L/drivers/device_dax/unbind dax0.0 >>/tmp/linux.devdax
 	check $? "kds-devdax teardown on Linux's dax0.0 (unbinds it)"
@@ -201,7 +270,7 @@ devdax_compare() {
 	expect_write "create region 14 over the range Linux's device_dax let go" ok \
 		$B/create_region "14 0x10000000 $sz $al 0"
 	expect_eq "dax14.0 bound to kds_device_dax" "$(drv_of $D14)" kds_device_dax
-	kds-devdax check /dev/dax14.0 "$al" "$sz" >/tmp/kds.devdax
+	kds-devdax check /dev/dax14.0 "$al" "$sz" $BLK >/tmp/kds.devdax
 	check $? "kds-devdax check on kds's dax14.0"
 	exec 3</dev/dax14.0
 	rmmod kds 2>/dev/null
@@ -216,7 +285,9 @@ devdax_compare() {
 	diff /tmp/linux.devdax /tmp/kds.devdax | head -n 20
 	check "$(cmp -s /tmp/linux.devdax /tmp/kds.devdax; echo $?)" \
 		"device-dax: every call answers on kds's dax14.0 as on Linux's dax0.0 ($(grep -c '^devdax: ' /tmp/kds.devdax) calls)"
-	[ "$(grep -c '^devdax: ' /tmp/kds.devdax)" -ge 30 ] ||
+	check "$(grep -qxF 'devdax: O_DIRECT read into the mapping: ok' /tmp/kds.devdax; echo $?)" \
+		"device-dax: O_DIRECT from and into kds's mapping"
+	[ "$(grep -c '^devdax: ' /tmp/kds.devdax)" -ge 32 ] ||
 		check 1 "device-dax: too few calls recorded"
 	# unbound, dax14.0 holds nothing a driver could not take
 	expect_write "bind Linux's dax0.0 while dax14.0 is unbound" ok $L/drivers/device_dax/bind dax0.0
@@ -406,13 +477,20 @@ EOF_PCI
 			"/proc/iomem: nothing of region 14 left"
 	fi
 	expect_write "delete an unknown region" FAIL $B/delete_region 99
-	# the compatibility class exists only while kds is the system's bus
-	err=$( { echo "16 0x1016000000 0x8000000 0x200000 0 class" >$B/create_region; } 2>&1 ) && got=ok || got=$err
-	case $got in *"not supported"*) got=EOPNOTSUPP ;; esac
-	expect_eq "create region with 'class' on kds_dax" "$got" EOPNOTSUPP
-	expect_write "create region with a sixth word other than 'class'" EINVAL $B/create_region "16 0x1016000000 0x8000000 0x200000 0 clas"
+	# the compatibility class /sys/class/dax, kds's beside the kernel's bus
+	# (6.1 has no dax class): a class region's device is there, not on kds_dax
+	expect_write "create region with a sixth word other than 'class'" EINVAL $B/create_region "16 0x1060000000 0x8000000 0x200000 0 clas"
 	check "$([ ! -e /sys/devices/kds_dax_region16 ] && [ ! -e /sys/class/kds_dax ]; echo $?)" \
-		"no region 16, no class on kds_dax"
+		"no region 16 after the refusal, no class named kds_dax"
+	expect_write "create region 16 with 'class' on kds_dax" ok $B/create_region "16 0x1060000000 0x8000000 0x200000 0 class"
+	check "$([ -e /sys/class/dax/dax16.0 ] && [ ! -e $B/devices/dax16.0 ] && [ -c /dev/dax16.0 ]; echo $?)" \
+		"dax16.0 in /sys/class/dax (not on kds_dax), with /dev/dax16.0"
+	expect_eq "dax16.0's subsystem" "$(readlink -f /sys/class/dax/dax16.0/subsystem)" /sys/class/dax
+	expect_eq "dax16.0's size through /sys/dev/char (what fio reads)" \
+		"$(attr /sys/dev/char/$(attr /sys/class/dax/dax16.0/dev)/size)" 134217728
+	expect_write "delete region 16" ok $B/delete_region 16
+	check "$([ -d /sys/class/dax ] && [ ! -e /sys/class/dax/dax16.0 ] && [ ! -e /dev/dax16.0 ]; echo $?)" \
+		"region 16 deleted: /sys/class/dax stays, empty of it"
 	# one line, one optional trailing newline, nothing else
 	expect_printf "create region 11 with printf, one newline" ok $B/create_region '11 0x1040000000 0x200000 0x200000 0\n'
 	expect_write "delete region 11" ok $B/delete_region 11
@@ -492,6 +570,7 @@ EOF_PCI
 				"daxctl $f: kds_dax and the kernel's dax bus end each step in the same state"
 			[ -s /tmp/kds.$f.state ] || check 1 "daxctl $f: no state recorded"
 		done
+		devdax_apps
 		devdax_compare
 	elif [ -n "$NO_HMEM" ]; then
 		say "sysfs: daxctl on the kernel's dax bus not run: $NO_HMEM"
@@ -519,6 +598,7 @@ fi
 type extra_before_unload >/dev/null 2>&1 && extra_before_unload
 if [ "$kds_loaded" = 1 ]; then
 	rmmod kds || fail "rmmod kds"
+	[ -e /sys/class/dax ] && fail "rmmod kds left /sys/class/dax behind"
 fi
 type system_dax_refused >/dev/null 2>&1 && system_dax_refused
 type extra_after_unload >/dev/null 2>&1 && extra_after_unload

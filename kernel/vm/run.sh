@@ -149,10 +149,11 @@ done
 # dax_hmem and kmem: with the soft-reserved range (memmap= below) the real
 # dax bus gets dax0.0 for the daxctl sequence (vm/daxctl.c); a kernel
 # without them must say why (KDS_VM_NO_HMEM).
-# pack_module DIR/NAME: 0 when packed, 1 when the kernel has no such module.
+# pack_module DIR/NAME (under the kernel's drivers/): 0 when packed, 1
+# when the kernel has no such module.
 pack_module() {
-	local f o=$ir/lib/kds/${1#*/}.ko
-	f=$(ls "$moddir"/kernel/drivers/dax/$1.ko{,.xz,.zst} 2>/dev/null | head -n 1 || true)
+	local f o=$ir/lib/kds/${1##*/}.ko
+	f=$(ls "$moddir"/kernel/drivers/$1.ko{,.xz,.zst} 2>/dev/null | head -n 1 || true)
 	case $f in
 	'') return 1 ;;
 	*.xz) xz -dc "$f" >"$o" ;;
@@ -162,11 +163,11 @@ pack_module() {
 }
 # The bus, dax.ko, where the kernel builds it as a module (device_dax
 # needs it loaded first); built in, there is nothing to pack.
-pack_module dax || true
-pack_module device_dax ||
+pack_module dax/dax || true
+pack_module dax/device_dax ||
 	die "$moddir has no drivers/dax/device_dax.ko (CONFIG_DEV_DAX=m): the id cross-check needs it"
 no_hmem=
-if ! pack_module hmem/dax_hmem || ! pack_module kmem; then
+if ! pack_module dax/hmem/dax_hmem || ! pack_module dax/kmem; then
 	no_hmem=${KDS_VM_NO_HMEM:-}
 	[ -n "$no_hmem" ] ||
 		die "$moddir lacks drivers/dax/hmem/dax_hmem.ko or drivers/dax/kmem.ko (set KDS_VM_NO_HMEM to the reason this kernel has none)"
@@ -178,12 +179,29 @@ fi
 # test. libdaxctl asks libkmod for the modules device_dax and kmem before
 # binding: kds.ko provides both, so the guest's modules.builtin names them.
 cp "$here/system_dax.sh" "$ir/lib/kds/system_dax.sh"
-daxctl_bin=$(command -v daxctl) || die "daxctl not found (apt-get install daxctl)"
-cp "$daxctl_bin" "$ir/bin/daxctl"
-for lib in $(ldd "$daxctl_bin" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
-	mkdir -p "$ir$(dirname "$lib")"
-	cp -L "$lib" "$ir$lib"
-done
+# pack_program NAME PACKAGE: the host's NAME into the guest's /bin, with
+# the libraries ldd names; a host without it cannot run the test.
+pack_program() {
+	local bin lib
+	bin=$(command -v "$1") || die "$1 not found (apt-get install $2)"
+	cp "$bin" "$ir/bin/$1"
+	for lib in $(ldd "$bin" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
+		[ -e "$ir$lib" ] && continue
+		mkdir -p "$ir$(dirname "$lib")"
+		cp -L "$lib" "$ir$lib"
+	done
+}
+pack_program daxctl daxctl
+# The device-dax applications, run on Linux's dax_hmem device and on kds's
+# (init.sh's devdax_apps): only where the kernel has dax_hmem, the
+# reference they are compared with (fio's libraries are 80 MB of RAM).
+# brd (/dev/ram0): the block device devdax.c's O_DIRECT goes through.
+if [ -z "$no_hmem" ]; then
+	pack_module block/brd || die "$moddir has no drivers/block/brd.ko (the O_DIRECT check needs /dev/ram0)"
+	pack_program fio fio
+	pack_program daxio pmdk-tools
+	pack_program pmempool pmdk-tools
+fi
 mkdir -p "$ir/lib/modules/$kver"
 printf 'kernel/drivers/dax/device_dax.ko\nkernel/drivers/dax/kmem.ko\n' >"$ir/lib/modules/$kver/modules.builtin"
 : >"$ir/lib/modules/$kver/modules.order"
