@@ -5,6 +5,7 @@
  *
  *   kds-devdax check DEV ALIGN SIZE [BLOCKDEV]
  *   kds-devdax teardown DEV ALIGN UNBIND_FILE NAME
+ *   kds-devdax stress DEV OFFSET LENGTH RUN_FILE
  *
  * check runs the calls ndctl's device-dax tests make and prints one line
  * per call, "devdax: <call>: <answer>" (an errno name, "ok", a count), so
@@ -20,6 +21,14 @@
  * teardown maps the device, touches it, unbinds the device from its driver
  * through UNBIND_FILE while mapped, and prints what a touch, a new mmap of
  * the open file and a new open get then.
+ *
+ * stress, while RUN_FILE exists, opens DEV, maps LENGTH bytes at OFFSET,
+ * writes a pattern to every page and reads it back, unmaps and closes,
+ * again and again, while the device is unbound, bound, deleted and
+ * created under it (kernel/vm/stress.sh). A refusal a vanishing device
+ * explains (open ENOENT or ENXIO, mmap ENXIO, SIGBUS on a touch) is
+ * counted; anything else (another errno, a page that reads back other
+ * data without SIGBUS) fails, reported for the first 3 and counted.
  *
  * Exit status: 0 when every line was printed and nothing failed.
  */
@@ -98,6 +107,34 @@ static void *map(const char *call, void *addr, size_t len, int flags, int fd,
 
 	say(call, err_name(p == MAP_FAILED ? errno : 0));
 	return p;
+}
+
+/* 1 when writing @v to @p faults with SIGBUS, 0 when it is written. */
+static int write_sigbus(volatile uint64_t *p, uint64_t v)
+{
+	int got = 0;
+
+	in_probe = 1;
+	if (sigsetjmp(bus_jmp, 1) == 0)
+		*p = v;
+	else
+		got = 1;
+	in_probe = 0;
+	return got;
+}
+
+/* 1 when reading @p faults with SIGBUS, else 0 and the value in @v. */
+static int read_sigbus(volatile uint64_t *p, uint64_t *v)
+{
+	int got = 0;
+
+	in_probe = 1;
+	if (sigsetjmp(bus_jmp, 1) == 0)
+		*v = *p;
+	else
+		got = 1;
+	in_probe = 0;
+	return got;
 }
 
 /* 1 when touching @p faults with SIGBUS, 0 when it reads. */
@@ -327,6 +364,70 @@ static int teardown(const char *dev, size_t align, const char *unbind,
 	return 0;
 }
 
+static unsigned long stress_bad;
+
+static void stress_fail(const char *what, int e)
+{
+	if (++stress_bad <= 3)
+		printf("devdax: stress: not ok: %s (%s)\n", what, err_name(e));
+}
+
+static int stress(const char *dev, off_t off, size_t len, const char *run)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), i;
+	unsigned long rounds = 0, opens = 0, maps = 0, pages = 0, sigbus = 0;
+	unsigned long gone = 0;
+	uint64_t v, seq = 0;
+	char *p;
+	int fd;
+
+	while (access(run, F_OK) == 0) {
+		rounds++;
+		fd = open(dev, O_RDWR);
+		if (fd < 0) {
+			if (errno == ENOENT || errno == ENXIO)
+				gone++;
+			else
+				stress_fail("open", errno);
+			usleep(1000);
+			continue;
+		}
+		opens++;
+		p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off);
+		if (p == MAP_FAILED) {
+			if (errno == ENXIO)
+				gone++;
+			else
+				stress_fail("mmap", errno);
+			close(fd);
+			continue;
+		}
+		maps++;
+		seq++;
+		for (i = 0; i < len; i += page) {
+			if (write_sigbus((volatile uint64_t *)(p + i), seq ^ i)) {
+				sigbus++;
+				break;
+			}
+			if (read_sigbus((volatile uint64_t *)(p + i), &v)) {
+				sigbus++;
+				break;
+			}
+			if (v != (seq ^ i)) {
+				stress_fail("a page reads back what was written", 0);
+				break;
+			}
+			pages++;
+		}
+		if (munmap(p, len))
+			stress_fail("munmap", errno);
+		close(fd);
+	}
+	printf("devdax: stress: %lu rounds, %lu opens, %lu mappings, %lu pages written and read, %lu SIGBUS, %lu refused (device gone), %lu failures\n",
+	       rounds, opens, maps, pages, sigbus, gone, stress_bad);
+	return stress_bad != 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct sigaction sa;
@@ -341,8 +442,11 @@ int main(int argc, char **argv)
 			   strtoul(argv[4], NULL, 0), argc == 6 ? argv[5] : NULL);
 	else if (argc == 6 && !strcmp(argv[1], "teardown"))
 		rc = teardown(argv[2], strtoul(argv[3], NULL, 0), argv[4], argv[5]);
+	else if (argc == 6 && !strcmp(argv[1], "stress"))
+		rc = stress(argv[2], (off_t)strtoull(argv[3], NULL, 0),
+			    strtoul(argv[4], NULL, 0), argv[5]);
 	else {
-		fprintf(stderr, "usage: %s check DEV ALIGN SIZE [BLOCKDEV] | teardown DEV ALIGN UNBIND NAME\n", argv[0]);
+		fprintf(stderr, "usage: %s check DEV ALIGN SIZE [BLOCKDEV] | teardown DEV ALIGN UNBIND NAME | stress DEV OFFSET LENGTH RUN_FILE\n", argv[0]);
 		return 2;
 	}
 	return rc || failed;

@@ -51,6 +51,9 @@ SB=/sys/bus/kds_dax
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 KL=/sys/kernel/debug/kmemleak
 STRESS_RUN=/tmp/kds-stress.run
+# the mapping stress's own, gone before the rmmod/insmod phase (an open
+# /dev/dax holds kds.ko)
+STRESS_DEVDAX_RUN=/tmp/kds-stress.devdax.run
 
 # ---- the loops: stress_loop WHAT ROUND [ARGS] calls ROUND ARGS until
 # $STRESS_RUN goes, ignoring errors (kds.ko comes and goes under it), and
@@ -59,6 +62,16 @@ stress_loop() {
 	local what=$1 i=0
 	shift
 	while [ -e $STRESS_RUN ]; do
+		"$@"
+		i=$((i + 1))
+	done 2>/dev/null
+	say "stress: $what: $i rounds"
+}
+# devdax_loop WHAT ROUND: stress_loop until $STRESS_DEVDAX_RUN goes
+devdax_loop() {
+	local what=$1 i=0
+	shift
+	while [ -e $STRESS_DEVDAX_RUN ]; do
 		"$@"
 		i=$((i + 1))
 	done 2>/dev/null
@@ -97,6 +110,28 @@ round_bind() {
 		echo $d >$SB/drivers_probe
 		echo $d >$SB/drivers/kds_device_dax/bind
 	done
+}
+
+# device_dax's mapping under churn: region 30 (4 KiB align, over the Soft
+# Reserved range run.sh makes, free on a kernel without dax_hmem) deleted
+# and created, and its device unbound and bound (to either driver), while
+# two kds-devdax stress processes map, write and read it
+STRESS_DEVDAX_SPEC="30 0x10000000 0x8000000 0x1000 0"
+# (each leaves the device mappable a while, so that mappings fault in)
+round_devdax_region() {
+	echo 30 >$SB/delete_region
+	echo "$STRESS_DEVDAX_SPEC" >$SB/create_region
+	usleep 300000
+}
+round_devdax_bind() {
+	echo dax30.0 >$SB/drivers/kds_device_dax/unbind
+	echo dax30.0 >$SB/drivers/kds_device_dax/bind
+	usleep 100000
+	echo dax30.0 >$SB/drivers/kds_device_dax/unbind
+	echo dax30.0 >$SB/drivers/kds_kmem/bind
+	echo dax30.0 >$SB/drivers/kds_kmem/unbind
+	echo dax30.0 >$SB/drivers/kds_device_dax/bind
+	usleep 100000
 }
 
 # every attribute of every device and region
@@ -234,7 +269,7 @@ extra_before_load() {
 }
 
 extra_before_unload() {
-	local s=$STRESS_SECS r
+	local s=$STRESS_SECS r p1= p2= p3= p4=
 	if [ "$kds_loaded" != 1 ] || [ ! -d $SB ]; then
 		fail "stress: kds.ko is not loaded"
 		return
@@ -248,15 +283,42 @@ extra_before_unload() {
 		stress_loop "bind/unbind/drivers_probe" round_bind &
 		stress_loop "attribute reads" round_read &
 		stress_loop "malformed writes" round_bad &
+		if grep -qE '^ *10000000-17ffffff : Soft Reserved$' /proc/iomem &&
+			! grep -qE '^ +10000000-17ffffff : (hmem|dax)' /proc/iomem; then
+			echo "$STRESS_DEVDAX_SPEC" >$SB/create_region ||
+				fail "stress: create region 30 for the mapping stress"
+			: >$STRESS_DEVDAX_RUN
+			devdax_loop "device-dax delete/create region 30" round_devdax_region &
+			p1=$!
+			devdax_loop "device-dax unbind/bind dax30.0" round_devdax_bind &
+			p2=$!
+			kds-devdax stress /dev/dax30.0 0 0x200000 $STRESS_DEVDAX_RUN >/tmp/kds-stress.devdax.0 2>&1 &
+			p3=$!
+			kds-devdax stress /dev/dax30.0 0x200000 0x200000 $STRESS_DEVDAX_RUN >/tmp/kds-stress.devdax.1 2>&1 &
+			p4=$!
+		else
+			fail "stress: the Soft Reserved range 0x10000000-0x17ffffff is not free for the mapping stress"
+		fi
 		sleep "$s"
+		rm -f $STRESS_DEVDAX_RUN
+		[ -n "$p1" ] && wait $p1 $p2 $p3 $p4
 		stress_reload "$s"
 		rm -f $STRESS_RUN
 		wait
 		grep -q '^kds ' /proc/modules || insmod /lib/kds/kds.ko ||
 			fail "stress: kds.ko cannot be loaded after the stress"
-		for r in 20 21 22 23; do
+		for r in 20 21 22 23 30; do
 			echo $r >$SB/delete_region 2>/dev/null
 		done
+		# the mapping stress: no failure, pages really mapped, nothing held
+		for r in 0 1; do
+			head -n 4 /tmp/kds-stress.devdax.$r | sed 's/^/kds-vm: /'
+			grep -qE '^devdax: stress: .* [1-9][0-9]* pages written and read, .* 0 failures$' \
+				/tmp/kds-stress.devdax.$r ||
+				fail "stress: device-dax mapping stress $r failed or mapped nothing"
+		done
+		grep -qE 'dax30.0|kds_dax_region30' /proc/iomem &&
+			fail "stress: /proc/iomem holds region 30 after its deletion"
 		# The bus still works.
 		echo "7 0x1004000000 0x8000000 0x200000 0" >$SB/create_region ||
 			fail "stress: create_region after the stress"

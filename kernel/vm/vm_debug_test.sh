@@ -98,6 +98,8 @@ if [ "$faults" = 0 ]; then
 	"$here/run.sh" "${args[@]}"
 	rc=$?
 	log=$work/keep/console.log
+	# what the stress did (bounded)
+	tr -d '\r' <"$log" | grep -aE '^kds-vm: (stress|devdax: stress): ' | head -n 20
 	ran=$(tr -d '\r' <"$log" | sed -n 's/.*kds-vm: system-dax: first stage ran \([0-9]*\) check(s), 0 failed$/\1/p')
 	oks=$(tr -d '\r' <"$log" | grep -cE 'kds-vm: system-dax: ok [0-9]+ ')
 	if [ "$ran" != "$SYSTEM_DAX_CHECKS" ] || [ "$oks" -lt "$SYSTEM_DAX_CHECKS" ]; then
