@@ -119,6 +119,26 @@ static vm_fault_t kds_dax_insert(struct vm_fault *vmf,
 	}
 }
 
+/*
+ * Record in the unit's page which file maps it and at which page offset,
+ * as Linux's device_dax does after an insert: memory-failure handling
+ * finds the processes mapping a poisoned page through page->mapping and
+ * page->index. Only the head page of a compound unit carries them; a page
+ * already recorded (another process's mapping of the same unit, whose
+ * offset is the same: one address space per device) is left alone. The
+ * offset is the unit's own, @base's.
+ */
+static void kds_dax_set_mapping(struct vm_fault *vmf, u64 base,
+				phys_addr_t phys)
+{
+	struct page *page = compound_head(pfn_to_page(PHYS_PFN(phys)));
+
+	if (READ_ONCE(page->mapping))
+		return;
+	page->index = linear_page_index(vmf->vma, base);
+	WRITE_ONCE(page->mapping, vmf->vma->vm_file->f_mapping);
+}
+
 static vm_fault_t kds_dax_huge_fault(struct vm_fault *vmf,
 				     enum page_entry_size pe_size)
 {
@@ -160,6 +180,8 @@ static vm_fault_t kds_dax_huge_fault(struct vm_fault *vmf,
 		goto out;
 	}
 	ret = kds_dax_insert(vmf, pe_size, base, phys);
+	if (ret == VM_FAULT_NOPAGE)
+		kds_dax_set_mapping(vmf, base, phys);
 out:
 	srcu_read_unlock(&kds_dax_chardev_srcu, idx);
 	return ret;
@@ -394,14 +416,21 @@ int kds_dax_chardev_add(struct kds_dax_glue_dev *gdev)
 	inode = alloc_anon_inode(kds_dax_chardev_mnt->mnt_sb);
 	if (IS_ERR(inode))
 		return PTR_ERR(inode);
-	/* the mm faults a file whose mapping's host is S_DAX as DAX */
+	/*
+	 * The mm faults a file whose mapping's host is S_DAX as DAX; memory
+	 * failure takes a character-device host for device-dax (no entry
+	 * locking: the page map's pin keeps the inode) and signals the
+	 * processes mapping the page.
+	 */
 	inode->i_flags |= S_DAX;
+	inode->i_mode = S_IFCHR;
 	gdev->inode = inode;
 	minor = ida_alloc_max(&kds_dax_chardev_minors,
 			      KDS_DAX_CHARDEV_MINORS - 1, GFP_KERNEL);
 	if (minor < 0)
 		return minor;
 	gdev->dev.devt = MKDEV(MAJOR(kds_dax_chardev_devt), minor);
+	inode->i_rdev = gdev->dev.devt;
 	cdev_init(&gdev->cdev, &kds_dax_fops);
 	gdev->cdev.owner = THIS_MODULE;
 	return cdev_device_add(&gdev->cdev, &gdev->dev);

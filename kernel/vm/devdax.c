@@ -4,7 +4,7 @@
  * for the guest (static: the initramfs has no libc).
  *
  *   kds-devdax check DEV ALIGN SIZE [BLOCKDEV]
- *   kds-devdax teardown DEV ALIGN UNBIND_FILE NAME
+ *   kds-devdax teardown DEV ALIGN SIZE UNBIND_FILE NAME
  *   kds-devdax stress DEV OFFSET LENGTH RUN_FILE
  *
  * check runs the calls ndctl's device-dax tests make and prints one line
@@ -18,7 +18,8 @@
  * the mapping: the block layer pins the mapping's pages (get_user_pages)
  * and the bytes must survive the round trip.
  *
- * teardown maps the device, touches it, unbinds the device from its driver
+ * teardown first poisons a page a child maps (memory failure, see
+ * hwpoison()), then maps the device, touches it, unbinds the device from its driver
  * through UNBIND_FILE while mapped, and prints what a touch, a new mmap of
  * the open file and a new open get then.
  *
@@ -84,6 +85,7 @@ static const char *err_name(int e)
 	case ENOMEM: return "ENOMEM";
 	case EACCES: return "EACCES";
 	case EPERM: return "EPERM";
+	case EOVERFLOW: return "EOVERFLOW";
 	default: return "other";
 	}
 }
@@ -246,6 +248,40 @@ static int check(const char *dev, size_t align, size_t size, const char *blk)
 		if (p != MAP_FAILED)
 			munmap(p, align + page);
 	}
+	/* offsets: off the align, at the end, past the end, near 2^63 and 2^64 */
+	if (align > page) {
+		p = map("mmap at an offset off the align", NULL, align, MAP_SHARED, fd,
+			(off_t)page);
+		if (p != MAP_FAILED) {
+			say("touch at an offset off the align",
+			    touch_sigbus(p) ? "SIGBUS" : "read");
+			munmap(p, align);
+		}
+	}
+	p = map("mmap at the device's end", NULL, align, MAP_SHARED, fd, (off_t)size);
+	if (p != MAP_FAILED) {
+		say("touch at the device's end", touch_sigbus(p) ? "SIGBUS" : "read");
+		munmap(p, align);
+	}
+	p = map("mmap one unit before the device's end", NULL, align, MAP_SHARED, fd,
+		(off_t)(size - align));
+	if (p != MAP_FAILED) {
+		say("touch one unit before the device's end",
+		    touch_sigbus(p + align - 1) ? "SIGBUS" : "read");
+		munmap(p, align);
+	}
+	p = map("mmap at the largest aligned offset", NULL, align, MAP_SHARED, fd,
+		(off_t)(INT64_MAX & ~(int64_t)(align - 1)));
+	if (p != MAP_FAILED)
+		munmap(p, align);
+	p = map("mmap at a negative offset", NULL, align, MAP_SHARED, fd,
+		(off_t)-(int64_t)align);
+	if (p != MAP_FAILED)
+		munmap(p, align);
+	p = map("mmap a length near 2^64", NULL, SIZE_MAX & ~(size_t)(align - 1),
+		MAP_SHARED, fd, 0);
+	if (p != MAP_FAILED)
+		munmap(p, SIZE_MAX & ~(size_t)(align - 1));
 	p = map("mmap MAP_SHARED_VALIDATE|MAP_SYNC", NULL, align,
 		MAP_SHARED_VALIDATE | MAP_SYNC, fd, 0);
 	if (p != MAP_FAILED)
@@ -322,8 +358,56 @@ static int check(const char *dev, size_t align, size_t size, const char *blk)
 	return 0;
 }
 
-static int teardown(const char *dev, size_t align, const char *unbind,
-		    const char *name)
+#ifndef MADV_HWPOISON
+#define MADV_HWPOISON	100
+#endif
+
+/*
+ * Memory failure on a mapped page (madvise(MADV_HWPOISON), root): a child
+ * maps the device's last align unit, writes it and poisons its first page.
+ * The kernel finds the processes to signal through the page's mapping and
+ * index; the child, which maps the page, gets SIGBUS. Says what became of
+ * the child: killed by a signal, or madvise's answer.
+ */
+static void hwpoison(int fd, size_t align, size_t size)
+{
+	char answer[64];
+	pid_t pid;
+	int st = -1;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		char *p;
+
+		signal(SIGBUS, SIG_DFL);
+		p = mmap(NULL, align, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+			 (off_t)(size - align));
+		if (p == MAP_FAILED)
+			_exit(99);
+		*(volatile char *)p = 1;
+		if (madvise(p, (size_t)sysconf(_SC_PAGESIZE), MADV_HWPOISON))
+			_exit(100 + (errno < 100 ? errno : 99));
+		*(volatile char *)p = 2;
+		_exit(0);
+	}
+	if (pid > 0)
+		waitpid(pid, &st, 0);
+	if (pid > 0 && WIFSIGNALED(st))
+		snprintf(answer, sizeof(answer), "child killed by %s",
+			 WTERMSIG(st) == SIGBUS ? "SIGBUS" : "another signal");
+	else if (pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) >= 100)
+		snprintf(answer, sizeof(answer), "madvise %s",
+			 err_name(WEXITSTATUS(st) - 100));
+	else if (pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		snprintf(answer, sizeof(answer), "child lives");
+	else
+		snprintf(answer, sizeof(answer), "child failed");
+	say("hwpoison a mapped page", answer);
+}
+
+static int teardown(const char *dev, size_t align, size_t size,
+		    const char *unbind, const char *name)
 {
 	int fd = open(dev, O_RDWR), u;
 	struct stat st;
@@ -332,6 +416,7 @@ static int teardown(const char *dev, size_t align, const char *unbind,
 	say("open", err_name(fd < 0 ? errno : 0));
 	if (fd < 0)
 		return 1;
+	hwpoison(fd, align, size);
 	p = map("mmap", NULL, align, MAP_SHARED, fd, 0);
 	if (p != MAP_FAILED)
 		say("touch while bound", touch_sigbus(p) ? "SIGBUS" : "read");
@@ -440,13 +525,14 @@ int main(int argc, char **argv)
 	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "check"))
 		rc = check(argv[2], strtoul(argv[3], NULL, 0),
 			   strtoul(argv[4], NULL, 0), argc == 6 ? argv[5] : NULL);
-	else if (argc == 6 && !strcmp(argv[1], "teardown"))
-		rc = teardown(argv[2], strtoul(argv[3], NULL, 0), argv[4], argv[5]);
+	else if (argc == 7 && !strcmp(argv[1], "teardown"))
+		rc = teardown(argv[2], strtoul(argv[3], NULL, 0),
+			      strtoul(argv[4], NULL, 0), argv[5], argv[6]);
 	else if (argc == 6 && !strcmp(argv[1], "stress"))
 		rc = stress(argv[2], (off_t)strtoull(argv[3], NULL, 0),
 			    strtoul(argv[4], NULL, 0), argv[5]);
 	else {
-		fprintf(stderr, "usage: %s check DEV ALIGN SIZE [BLOCKDEV] | teardown DEV ALIGN UNBIND NAME | stress DEV OFFSET LENGTH RUN_FILE\n", argv[0]);
+		fprintf(stderr, "usage: %s check DEV ALIGN SIZE [BLOCKDEV] | teardown DEV ALIGN SIZE UNBIND NAME | stress DEV OFFSET LENGTH RUN_FILE\n", argv[0]);
 		return 2;
 	}
 	return rc || failed;

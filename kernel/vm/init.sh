@@ -263,7 +263,7 @@ devdax_compare() {
 	[ -b /dev/ram0 ] && BLK=/dev/ram0
 	kds-devdax check /dev/dax0.0 "$al" "$sz" $BLK >/tmp/linux.devdax
 	check $? "kds-devdax check on Linux's dax0.0"
-	kds-devdax teardown /dev/dax0.0 "$al" $L/drivers/device_dax/unbind dax0.0 >>/tmp/linux.devdax
+	kds-devdax teardown /dev/dax0.0 "$al" "$sz" $L/drivers/device_dax/unbind dax0.0 >>/tmp/linux.devdax
 	check $? "kds-devdax teardown on Linux's dax0.0 (unbinds it)"
 	expect_eq "dax0.0 unbound" "$(drv_of $L0)" none
 	devdax_pte
@@ -276,7 +276,7 @@ devdax_compare() {
 	rmmod kds 2>/dev/null
 	check "$(grep -q '^kds ' /proc/modules; echo $?)" "rmmod kds refused while /dev/dax14.0 is open"
 	exec 3<&-
-	kds-devdax teardown /dev/dax14.0 "$al" $B/drivers/kds_device_dax/unbind dax14.0 >>/tmp/kds.devdax
+	kds-devdax teardown /dev/dax14.0 "$al" "$sz" $B/drivers/kds_device_dax/unbind dax14.0 >>/tmp/kds.devdax
 	check $? "kds-devdax teardown on dax14.0 (unbinds it)"
 	check "$(grep -qE ' : dax14.0$' /proc/iomem; [ $? != 0 ]; echo $?)" \
 		"/proc/iomem: unbind gave dax14.0's pin back"
@@ -287,6 +287,8 @@ devdax_compare() {
 		"device-dax: every call answers on kds's dax14.0 as on Linux's dax0.0 ($(grep -c '^devdax: ' /tmp/kds.devdax) calls)"
 	check "$(grep -qxF 'devdax: O_DIRECT read into the mapping: ok' /tmp/kds.devdax; echo $?)" \
 		"device-dax: O_DIRECT from and into kds's mapping"
+	check "$(grep -qxF 'devdax: hwpoison a mapped page: child killed by SIGBUS' /tmp/kds.devdax; echo $?)" \
+		"device-dax: memory failure on a page of kds's mapping signals the process mapping it"
 	[ "$(grep -c '^devdax: ' /tmp/kds.devdax)" -ge 32 ] ||
 		check 1 "device-dax: too few calls recorded"
 	# unbound, dax14.0 holds nothing a driver could not take
