@@ -111,35 +111,28 @@ static void *map(const char *call, void *addr, size_t len, int flags, int fd,
 	return p;
 }
 
-/* 1 when writing @v to @p faults with SIGBUS, 0 when it is written. */
-static int write_sigbus(volatile uint64_t *p, uint64_t v)
+/*
+ * Access the word at @p (write @v when @write, else read it into @v):
+ * 1 when the access faults with SIGBUS, 0 when it is done.
+ */
+static int access_sigbus(volatile uint64_t *p, int write, uint64_t *v)
 {
 	int got = 0;
 
 	in_probe = 1;
-	if (sigsetjmp(bus_jmp, 1) == 0)
-		*p = v;
-	else
+	if (sigsetjmp(bus_jmp, 1) == 0) {
+		if (write)
+			*p = *v;
+		else
+			*v = *p;
+	} else {
 		got = 1;
+	}
 	in_probe = 0;
 	return got;
 }
 
-/* 1 when reading @p faults with SIGBUS, else 0 and the value in @v. */
-static int read_sigbus(volatile uint64_t *p, uint64_t *v)
-{
-	int got = 0;
-
-	in_probe = 1;
-	if (sigsetjmp(bus_jmp, 1) == 0)
-		*v = *p;
-	else
-		got = 1;
-	in_probe = 0;
-	return got;
-}
-
-/* 1 when touching @p faults with SIGBUS, 0 when it reads. */
+/* 1 when touching the byte at @p faults with SIGBUS, 0 when it reads. */
 static int touch_sigbus(volatile char *p)
 {
 	int got = 0;
@@ -490,11 +483,12 @@ static int stress(const char *dev, off_t off, size_t len, const char *run)
 		maps++;
 		seq++;
 		for (i = 0; i < len; i += page) {
-			if (write_sigbus((volatile uint64_t *)(p + i), seq ^ i)) {
+			v = seq ^ i;
+			if (access_sigbus((volatile uint64_t *)(p + i), 1, &v)) {
 				sigbus++;
 				break;
 			}
-			if (read_sigbus((volatile uint64_t *)(p + i), &v)) {
+			if (access_sigbus((volatile uint64_t *)(p + i), 0, &v)) {
 				sigbus++;
 				break;
 			}

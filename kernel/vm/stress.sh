@@ -55,28 +55,21 @@ STRESS_RUN=/tmp/kds-stress.run
 # /dev/dax holds kds.ko)
 STRESS_DEVDAX_RUN=/tmp/kds-stress.devdax.run
 
-# ---- the loops: stress_loop WHAT ROUND [ARGS] calls ROUND ARGS until
-# $STRESS_RUN goes, ignoring errors (kds.ko comes and goes under it), and
-# says how many rounds it made.
-stress_loop() {
-	local what=$1 i=0
-	shift
-	while [ -e $STRESS_RUN ]; do
+# ---- the loops: loop_until FILE WHAT ROUND [ARGS] calls ROUND ARGS until
+# FILE goes, ignoring errors (kds.ko comes and goes under it), and says
+# how many rounds it made; stress_loop is loop_until $STRESS_RUN.
+loop_until() {
+	local run=$1 what=$2 i=0
+	shift 2
+	while [ -e "$run" ]; do
 		"$@"
 		i=$((i + 1))
 	done 2>/dev/null
 	say "stress: $what: $i rounds"
 }
-# devdax_loop WHAT ROUND: stress_loop until $STRESS_DEVDAX_RUN goes
-devdax_loop() {
-	local what=$1 i=0
-	shift
-	while [ -e $STRESS_DEVDAX_RUN ]; do
-		"$@"
-		i=$((i + 1))
-	done 2>/dev/null
-	say "stress: $what: $i rounds"
-}
+stress_loop() { loop_until $STRESS_RUN "$@"; }
+# devdax_loop WHAT ROUND: loop_until $STRESS_DEVDAX_RUN
+devdax_loop() { loop_until $STRESS_DEVDAX_RUN "$@"; }
 
 # create and delete regions $1 and $2 (two loops: creations race each other)
 round_regions() {
