@@ -124,7 +124,7 @@ static const struct kds_dax_bus_names *kds_dax_glue_names;
  * region created with the word "class" carries its device there instead
  * of on the bus, as dax_pmem_compat did; no driver matches it and it runs
  * from creation to deletion. NULL where the kernel may have a "dax" class
- * of its own (DEV_DAX_PMEM_COMPAT, 5.1 to 5.16) and kds is not the
+ * of its own (DEV_DAX_PMEM_COMPAT, which created one) and kds is not the
  * system's bus.
  */
 static struct class *kds_dax_glue_class;
