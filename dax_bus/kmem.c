@@ -183,26 +183,74 @@ static bool kds_dax_kmem_ops_ok(const struct kds_dax_kmem_ops *ops)
 	       ops->unreserve && ops->add_memory && ops->remove_memory;
 }
 
+/*
+ * The hot-plug range of range @i of @dev_dax: false when it has none (no
+ * whole block, or no such range).
+ */
+static bool kds_dax_kmem_range_of(struct kds_dev_dax *dev_dax, unsigned int i,
+				  u64 block, u64 *kstart, u64 *ksize)
+{
+	struct kds_dax_range r;
+
+	if (kds_dev_dax_get_range(dev_dax, i, &r))
+		return false;
+	return !kds_dax_kmem_range(r.start, r.end - r.start + 1, block,
+				   kstart, ksize);
+}
+
+/* Give back the memory and claims of ranges [0, @n) (probe undo, remove). */
+static int kds_dax_kmem_give_back(struct kds_dev_dax *dev_dax,
+				  const struct kds_dax_kmem_ops *ops, void *ctx,
+				  unsigned int n, u64 block)
+{
+	u64 kstart, ksize, kept = 0;
+	unsigned int i;
+	int rc, first = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!kds_dax_kmem_range_of(dev_dax, i, block, &kstart, &ksize))
+			continue;
+		rc = ops->remove_memory(ctx, dev_dax->target_node, kstart, ksize);
+		if (rc) {
+			kept += ksize;
+			if (!first)
+				first = rc;
+			continue;
+		}
+		ops->unreserve(ctx, kstart, ksize);
+	}
+	if (first)
+		/* No physical address at warning level: the log is world-readable. */
+		pr_warn("kds dax: %s: %llu MiB of its memory cannot be taken back (%d): it stays System RAM and reserved until reboot\n",
+			dev_dax->name, (unsigned long long)(kept >> 20), first);
+	return first;
+}
+
 /**
  * kds_dax_kmem_probe() - the kmem driver's probe decision.
- * @dev_dax: the device being bound.
+ * @dev_dax: the device being bound (its ranges frozen by
+ *           kds_dev_dax_bind_start()).
  * @ops: the platform operations.
  * @ctx: passed to every operation.
  *
- * Refuses a device whose target node is unknown, computes the hot-plug
- * range with kds_dax_kmem_range(), reserves it and adds it as memory on
- * the target node. If adding the memory fails, the reservation is given
- * back. kds_dax_kmem_remove() undoes a successful probe.
+ * Refuses a device whose target node is unknown. Then, for each of the
+ * device's ranges in order, computes the hot-plug range with
+ * kds_dax_kmem_range() (a range without a whole block is skipped, as
+ * Linux's kmem skips it), reserves it and adds it as memory on the target
+ * node. If any reservation or addition fails, every range added so far is
+ * taken back and unreserved, so a failed probe holds nothing.
+ * kds_dax_kmem_remove() undoes a successful probe.
  *
  * Context: process context.
  * Return: 0; -EINVAL for a negative target node, a device without a
- * region, operations with a NULL member, or a range without a whole
- * block; otherwise the error of @ops->reserve or @ops->add_memory.
+ * region, operations with a NULL member, or no range with a whole block;
+ * otherwise the error of @ops->reserve or @ops->add_memory.
  */
 int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 		       const struct kds_dax_kmem_ops *ops, void *ctx)
 {
-	u64 kstart, ksize;
+	unsigned int i, nr, usable = 0;
+	u64 kstart, ksize, block;
 	int nid;
 	int rc;
 
@@ -214,22 +262,32 @@ int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 			dev_dax->name, nid);
 		return -EINVAL;
 	}
-	rc = kds_dax_kmem_range(dev_dax->region->start, dev_dax->region->size,
-				ops->memory_block_size(ctx), &kstart, &ksize);
-	if (rc) {
+	block = ops->memory_block_size(ctx);
+	nr = kds_dev_dax_nr_ranges(dev_dax);
+	for (i = 0; i < nr; i++)
+		if (kds_dax_kmem_range_of(dev_dax, i, block, &kstart, &ksize))
+			usable++;
+	if (!usable) {
 		pr_warn("kds dax: %s: no whole memory block in the range\n",
 			dev_dax->name);
-		return rc;
+		return -EINVAL;
 	}
-	rc = ops->reserve(ctx, kstart, ksize, dev_dax->name);
-	if (rc)
-		return rc;
-	rc = ops->add_memory(ctx, nid, kstart, ksize);
-	if (rc) {
-		ops->unreserve(ctx, kstart, ksize);
-		return rc;
+	for (i = 0; i < nr; i++) {
+		if (!kds_dax_kmem_range_of(dev_dax, i, block, &kstart, &ksize))
+			continue;
+		rc = ops->reserve(ctx, kstart, ksize, dev_dax->name);
+		if (rc)
+			goto undo;
+		rc = ops->add_memory(ctx, nid, kstart, ksize);
+		if (rc) {
+			ops->unreserve(ctx, kstart, ksize);
+			goto undo;
+		}
 	}
 	return 0;
+undo:
+	kds_dax_kmem_give_back(dev_dax, ops, ctx, i, block);
+	return rc;
 }
 
 /**
@@ -238,41 +296,28 @@ int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
  * @ops: the platform operations given to the probe.
  * @ctx: passed to every operation.
  *
- * Takes the memory back from the page allocator (@ops->remove_memory,
- * over the range the probe added) and, once it is back, gives back the
- * reservation, so the device can be bound again (as Linux 6.1's kmem with
- * memory hot-remove). When the memory cannot be taken back (it is still
- * online and in use), it stays System RAM and the range stays reserved
- * until reboot: nothing that is in use is pulled away, and binding the
- * range again fails with the reservation's -EBUSY. The device is unbound
- * either way; the caller only learns which.
+ * Takes the memory of each range back from the page allocator
+ * (@ops->remove_memory, over the ranges the probe added) and, once a
+ * range is back, gives back its reservation, so the device can be bound
+ * again (as Linux 6.1's kmem with memory hot-remove). Memory that cannot
+ * be taken back (still online and in use) stays System RAM and its range
+ * stays reserved until reboot: nothing that is in use is pulled away, and
+ * binding the range again fails with the reservation's -EBUSY. The
+ * device is unbound either way; the caller only learns which.
  *
  * Context: process context.
- * Return: 0 when the memory and the reservation were given back; -EINVAL
+ * Return: 0 when all the memory and reservations were given back; -EINVAL
  * for a device without a region or with a negative target node, or
- * operations with a NULL member; otherwise the error of
- * @ops->remove_memory (the range then stays memory and stays reserved).
+ * operations with a NULL member; otherwise the first error of
+ * @ops->remove_memory (that memory then stays memory and stays reserved).
  */
 int kds_dax_kmem_remove(struct kds_dev_dax *dev_dax,
 			const struct kds_dax_kmem_ops *ops, void *ctx)
 {
-	u64 kstart, ksize;
-	int rc;
-
 	if (!dev_dax || !dev_dax->region || !kds_dax_kmem_ops_ok(ops) ||
 	    dev_dax->target_node < 0)
 		return -EINVAL;
-	rc = kds_dax_kmem_range(dev_dax->region->start, dev_dax->region->size,
-				ops->memory_block_size(ctx), &kstart, &ksize);
-	if (rc)
-		return rc;
-	rc = ops->remove_memory(ctx, dev_dax->target_node, kstart, ksize);
-	if (rc) {
-		/* No physical address at warning level: the log is world-readable. */
-		pr_warn("kds dax: %s: its %llu MiB of memory cannot be taken back (%d): it stays System RAM and reserved until reboot\n",
-			dev_dax->name, (unsigned long long)(ksize >> 20), rc);
-		return rc;
-	}
-	ops->unreserve(ctx, kstart, ksize);
-	return 0;
+	return kds_dax_kmem_give_back(dev_dax, ops, ctx,
+				      kds_dev_dax_nr_ranges(dev_dax),
+				      ops->memory_block_size(ctx));
 }

@@ -5,6 +5,7 @@
  */
 #include "kds_port.h"
 #include "kds/dax_bus.h"
+#include "dax_internal.h"
 
 /**
  * kds_dax_region_alloc() - create a region for a parent device.
@@ -18,7 +19,9 @@
  *        most U64_MAX (a range may end exactly at 2^64).
  * @target_node: NUMA node for onlined memory, negative when unknown.
  * @align: mapping alignment, a power of two.
- * @flags: opaque flags kept in the region.
+ * @flags: %KDS_DAX_REGION_DYNAMIC for a dynamic region (devices made by
+ *         its create file and sized from its free space); other bits are
+ *         kept in the region for the owner.
  *
  * The region starts with two references: one the caller drops with
  * kds_dax_region_put() when it is done creating devices, and one the
@@ -65,6 +68,8 @@ struct kds_dax_region *kds_dax_region_alloc(const void *parent_data,
 	region->start = start;
 	region->size = size;
 	region->registered = 1;
+	mutex_init(&region->lock);
+	INIT_LIST_HEAD(&region->devs);
 	/* One reference for the caller, one for the registration. */
 	kref_init(&region->kref);
 	kref_get(&region->kref);
@@ -73,7 +78,14 @@ struct kds_dax_region *kds_dax_region_alloc(const void *parent_data,
 
 static void kds_dax_region_free(struct kref *kref)
 {
-	kfree(container_of(kref, struct kds_dax_region, kref));
+	struct kds_dax_region *region =
+		container_of(kref, struct kds_dax_region, kref);
+
+	/* every device holds a reference: none can hold a range any more */
+	WARN_ON(region->nr_ext || !list_empty(&region->devs));
+	kfree(region->ext);
+	mutex_destroy(&region->lock);
+	kfree(region);
 }
 
 /**
@@ -140,35 +152,67 @@ bool kds_dax_region_is_registered(const struct kds_dax_region *region)
  * kds_dev_dax_init() - set up the core part of a new dev_dax.
  * @dev_dax: zeroed storage, usually embedded in the glue's device.
  * @region: a registered region; the device takes a reference on it.
- * @id: device number, >= 0.
- * @subsys: bus or legacy class.
+ * @id: device number, >= 0; on a dynamic region -1 takes the lowest
+ *      number no device of the region holds (Linux's ida).
+ * @subsys: bus or legacy class (a dynamic region's devices are on the
+ *          bus).
  *
  * The device starts dead (no driver runs it) and is named
- * "dax<region>.<id>". It inherits the region's target_node and size.
+ * "dax<region>.<id>", with the region's target_node and align. On a
+ * static region it spans the whole region; on a dynamic one it starts
+ * with size 0 (kds_dev_dax_resize(), kds_dev_dax_add_range()).
  *
  * Context: process context.
- * Return: 0; -EINVAL for a negative @id or a bad @subsys; -ENXIO when
- * @region is no longer registered. Nothing is taken on failure.
+ * Return: 0; -EINVAL for a negative @id (other than -1 on a dynamic
+ * region), a bad @subsys, or the class on a dynamic region; -EEXIST when
+ * a device of the dynamic region holds @id; -ENXIO when @region is no
+ * longer registered. Nothing is taken on failure.
  */
 int kds_dev_dax_init(struct kds_dev_dax *dev_dax, struct kds_dax_region *region,
 		     int id, enum kds_dev_dax_subsys subsys)
 {
-	int len;
+	bool dynamic = kds_dax_region_is_dynamic(region);
+	int len, rc;
 
-	if (id < 0 || !dev_dax || !region ||
-	    (subsys != KDS_DEV_DAX_BUS && subsys != KDS_DEV_DAX_CLASS))
+	if (!dev_dax || !region || (id < 0 && !(dynamic && id == -1)) ||
+	    (subsys != KDS_DEV_DAX_BUS && subsys != KDS_DEV_DAX_CLASS) ||
+	    (dynamic && subsys != KDS_DEV_DAX_BUS))
 		return -EINVAL;
 	if (!kds_dax_region_is_registered(region))
 		return -ENXIO;
-	len = kds_dax_format_name(dev_dax->name, sizeof(dev_dax->name),
-				  region->id, id);
-	if (len < 0)
-		return len;
-	dev_dax->id = id;
+	/* the longest name fits: formatting cannot fail for an id >= 0 */
+	if (id >= 0) {
+		len = kds_dax_format_name(dev_dax->name, sizeof(dev_dax->name),
+					  region->id, id);
+		if (len < 0)
+			return len;
+	}
 	dev_dax->subsys = subsys;
 	dev_dax->target_node = region->target_node;
 	dev_dax->state = 0;
 	dev_dax->private_data = NULL;
+	dev_dax->align = region->align;
+	dev_dax->bound = false;
+	dev_dax->listed = false;
+	INIT_LIST_HEAD(&dev_dax->node);
+	if (dynamic) {
+		dev_dax->ranges = NULL;
+		dev_dax->nr_range = 0;
+		rc = kds_dev_dax_list(dev_dax, region, &id);
+		if (rc)
+			return rc;
+		kds_dax_format_name(dev_dax->name, sizeof(dev_dax->name),
+				    region->id, id);
+	} else {
+		dev_dax->whole = (struct kds_dax_range){
+			.start = region->start,
+			.end = region->start + (region->size - 1),
+			.pgoff = 0,
+		};
+		dev_dax->ranges = &dev_dax->whole;
+		dev_dax->nr_range = 1;
+	}
+	dev_dax->id = id;
 	kds_dax_region_get(region);
 	dev_dax->region = region;
 	return 0;
@@ -196,6 +240,8 @@ void kds_dev_dax_release(struct kds_dev_dax *dev_dax)
 		    KDS_DEV_DAX_RELEASED))
 		return;
 	region = READ_ONCE(dev_dax->region);
+	if (region)
+		kds_dev_dax_unlist(dev_dax, region);
 	WRITE_ONCE(dev_dax->region, NULL);
 	if (region)
 		kds_dax_region_put(region);
@@ -281,15 +327,25 @@ void *kds_dev_dax_get_private(const struct kds_dev_dax *dev_dax)
  * kds_dev_dax_size() - size of a device.
  * @dev_dax: the device.
  *
- * Context: any context.
- * Return: the region size (one device per region, as in 5.1), 0 after
- * release.
+ * Context: process context (takes the region's lock on a dynamic region).
+ * Return: the sum of its ranges: the region size on a static region, 0
+ * for a new device of a dynamic one and after release.
  */
 u64 kds_dev_dax_size(const struct kds_dev_dax *dev_dax)
 {
 	struct kds_dax_region *region = dev_dax ? READ_ONCE(dev_dax->region) : NULL;
+	unsigned int i;
+	u64 size = 0;
 
-	return region ? region->size : 0;
+	if (!region)
+		return 0;
+	if (!kds_dax_region_is_dynamic(region))
+		return region->size;
+	mutex_lock(&region->lock);
+	for (i = 0; i < dev_dax->nr_range; i++)
+		size += dev_dax->ranges[i].end - dev_dax->ranges[i].start + 1;
+	mutex_unlock(&region->lock);
+	return size;
 }
 
 /**
@@ -487,20 +543,20 @@ ssize_t kds_dev_dax_target_node_show(struct kds_dev_dax *dev_dax, char *buf)
  * @region: the region.
  * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
  *
- * A kds region carries one device spanning all of it (as in 5.1;
- * kds_dev_dax_size() is the region's size), so nothing is ever left:
- * the value is always 0, which tells libdaxctl's create-device that there
- * is no room for a second device.
+ * A static region's devices span all of it, so it shows 0 there (which
+ * tells libdaxctl's create-device that there is no room); a dynamic
+ * region shows its free bytes (kds_dax_region_available()).
  *
  * Context: process context.
- * Return: bytes written ("0\n").
+ * Return: bytes written ("<bytes>\n").
  */
 ssize_t kds_dax_region_available_size_show(struct kds_dax_region *region,
 					   char *buf)
 {
 	if (!region || !buf)
 		return -EINVAL;
-	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%llu\n", 0ULL);
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%llu\n",
+			 (unsigned long long)kds_dax_region_available(region));
 }
 
 /**
@@ -508,8 +564,9 @@ ssize_t kds_dax_region_available_size_show(struct kds_dax_region *region,
  * @dev_dax: the device.
  * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
  *
- * A device maps with its region's alignment (read-only, as for a static
- * region in 6.1).
+ * A device maps with its own align: its region's at creation, writable
+ * on a dynamic region (kds_dev_dax_align_store()), read-only on a static
+ * one, as in 6.1.
  *
  * Context: process context.
  * Return: bytes written ("<align>\n"); -EINVAL for a NULL argument or a
@@ -519,8 +576,8 @@ ssize_t kds_dev_dax_align_show(struct kds_dev_dax *dev_dax, char *buf)
 {
 	if (!dev_dax || !buf || !dev_dax->region)
 		return -EINVAL;
-	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%u\n",
-			 dev_dax->region->align);
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%lu\n",
+			 kds_dev_dax_get_align(dev_dax));
 }
 
 /**
@@ -529,16 +586,26 @@ ssize_t kds_dev_dax_align_show(struct kds_dev_dax *dev_dax, char *buf)
  * @dev_dax: the device.
  * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
  *
+ * The start of its first range; the region's start for a device of size
+ * 0, as Linux.
+ *
  * Context: process context.
- * Return: bytes written ("0x<start>\n", as "%#llx"); -EINVAL for a NULL
+ * Return: bytes written ("0x<start>\n", as the kernel's "%#llx" prints it,
+ * "0x0" for address 0 in both worlds); -EINVAL for a NULL
  * argument or a device without a region.
  */
 ssize_t kds_dev_dax_resource_show(struct kds_dev_dax *dev_dax, char *buf)
 {
+	struct kds_dax_range first;
+	u64 start;
+
 	if (!dev_dax || !buf || !dev_dax->region)
 		return -EINVAL;
-	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%#llx\n",
-			 (unsigned long long)dev_dax->region->start);
+	start = dev_dax->region->start;
+	if (!kds_dev_dax_get_range(dev_dax, 0, &first))
+		start = first.start;
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "0x%llx\n",
+			 (unsigned long long)start);
 }
 
 /**
@@ -564,7 +631,11 @@ ssize_t kds_dev_dax_numa_node_show(struct kds_dev_dax *dev_dax, char *buf)
 /*
  * kds_dax_region_attrs - the region attribute table ("dax_region" group).
  *
- * Index order is stable: id, size, align, target_node, available_size.
+ * Index order is stable: id, size, align, target_node, available_size,
+ * seed, create, delete. The last three exist on a dynamic region only;
+ * create and delete are written through the glue (they make and remove
+ * devices), whose stores follow kds_dax_region_may_create() and
+ * kds_dev_dax_delete().
  */
 const struct kds_dax_region_attr kds_dax_region_attrs[] = {
 	{ "id", 0444, kds_dax_region_id_show },
@@ -572,6 +643,9 @@ const struct kds_dax_region_attr kds_dax_region_attrs[] = {
 	{ "align", 0444, kds_dax_region_align_show },
 	{ "target_node", 0444, kds_dax_region_target_node_show },
 	{ "available_size", 0444, kds_dax_region_available_size_show },
+	{ "seed", 0444, kds_dax_region_seed_show },
+	{ "create", 0644, kds_dax_region_create_show },
+	{ "delete", 0200, NULL },
 };
 
 /* kds_dax_region_nr_attrs - entries in kds_dax_region_attrs. */
@@ -582,15 +656,18 @@ const unsigned int kds_dax_region_nr_attrs = ARRAY_SIZE(kds_dax_region_attrs);
  * reads from a 6.1 device. "resource" is a physical address: root only.
  *
  * Index order is stable: modalias, size, target_node, align, resource,
- * numa_node.
+ * numa_node, mapping. size and align are writable on a dynamic region
+ * only (kds_dev_dax_attr_visible() gives 0444 on a static one), and
+ * mapping exists there only.
  */
 const struct kds_dev_dax_attr kds_dev_dax_attrs[] = {
-	{ "modalias", 0444, kds_dev_dax_modalias_show },
-	{ "size", 0444, kds_dev_dax_size_show },
-	{ "target_node", 0444, kds_dev_dax_target_node_show },
-	{ "align", 0444, kds_dev_dax_align_show },
-	{ "resource", 0400, kds_dev_dax_resource_show },
-	{ "numa_node", 0444, kds_dev_dax_numa_node_show },
+	{ "modalias", 0444, kds_dev_dax_modalias_show, NULL },
+	{ "size", 0644, kds_dev_dax_size_show, kds_dev_dax_size_store },
+	{ "target_node", 0444, kds_dev_dax_target_node_show, NULL },
+	{ "align", 0644, kds_dev_dax_align_show, kds_dev_dax_align_store },
+	{ "resource", 0400, kds_dev_dax_resource_show, NULL },
+	{ "numa_node", 0444, kds_dev_dax_numa_node_show, NULL },
+	{ "mapping", 0200, NULL, kds_dev_dax_mapping_store },
 };
 
 /* kds_dev_dax_nr_attrs - entries in kds_dev_dax_attrs. */
@@ -614,17 +691,24 @@ const unsigned int kds_dax_driver_nr_attrs = ARRAY_SIZE(kds_dax_driver_attrs);
  *
  * Context: any context.
  * Return: the file mode, or 0 when the attribute is hidden: target_node
- * with a negative node, any index out of range, and every attribute of an
- * unregistered region.
+ * with a negative node; seed, create and delete of a static region; any
+ * index out of range, and every attribute of an unregistered region.
  */
 unsigned short kds_dax_region_attr_visible(const struct kds_dax_region *region,
 					   unsigned int idx)
 {
+	const char *name;
+
 	if (idx >= ARRAY_SIZE(kds_dax_region_attrs) ||
 	    !kds_dax_region_is_registered(region))
 		return 0;
+	name = kds_dax_region_attrs[idx].name;
 	if (kds_dax_region_attrs[idx].show == kds_dax_region_target_node_show &&
 	    region->target_node < 0)
+		return 0;
+	if (!kds_dax_region_is_dynamic(region) &&
+	    (!strcmp(name, "seed") || !strcmp(name, "create") ||
+	     !strcmp(name, "delete")))
 		return 0;
 	return kds_dax_region_attrs[idx].mode;
 }
@@ -636,17 +720,27 @@ unsigned short kds_dax_region_attr_visible(const struct kds_dax_region *region,
  *
  * Context: any context.
  * Return: the file mode, or 0 when hidden: target_node with a negative
- * node, or an index out of range.
+ * node, mapping on a static region (or a device without a region), or an
+ * index out of range. size and align are read-only (0444) on a static
+ * region.
  */
 unsigned short kds_dev_dax_attr_visible(const struct kds_dev_dax *dev_dax,
 					unsigned int idx)
 {
+	const struct kds_dev_dax_attr *a;
+	bool dynamic;
+
 	if (!dev_dax || idx >= ARRAY_SIZE(kds_dev_dax_attrs))
 		return 0;
-	if (kds_dev_dax_attrs[idx].show == kds_dev_dax_target_node_show &&
-	    dev_dax->target_node < 0)
+	a = &kds_dev_dax_attrs[idx];
+	dynamic = kds_dax_region_is_dynamic(READ_ONCE(dev_dax->region));
+	if (a->show == kds_dev_dax_target_node_show && dev_dax->target_node < 0)
 		return 0;
-	return kds_dev_dax_attrs[idx].mode;
+	if (a->store == kds_dev_dax_mapping_store && !dynamic)
+		return 0;
+	if (a->store && a->show && !dynamic)
+		return 0444;
+	return a->mode;
 }
 
 /**
@@ -675,6 +769,8 @@ ssize_t kds_dax_region_attr_show(struct kds_dax_region *region,
 			continue;
 		if (!kds_dax_region_attr_visible(region, i))
 			return -ENOENT;
+		if (!kds_dax_region_attrs[i].show)
+			return -EACCES;	/* write-only, as kernfs refuses it */
 		return kds_dax_region_attrs[i].show(region, buf);
 	}
 	return -ENOENT;
@@ -703,7 +799,42 @@ ssize_t kds_dev_dax_attr_show(struct kds_dev_dax *dev_dax, const char *name,
 			continue;
 		if (!kds_dev_dax_attr_visible(dev_dax, i))
 			return -ENOENT;
+		if (!kds_dev_dax_attrs[i].show)
+			return -EACCES;	/* write-only, as kernfs refuses it */
 		return kds_dev_dax_attrs[i].show(dev_dax, buf);
+	}
+	return -ENOENT;
+}
+
+/**
+ * kds_dev_dax_attr_store() - write a dev_dax attribute by file name.
+ * @dev_dax: the device.
+ * @name: the file name: "size", "align" or "mapping".
+ * @buf: the bytes written.
+ * @count: their number.
+ *
+ * Context: process context.
+ * Return: @count or the store's -errno; -EINVAL for a NULL argument;
+ * -ENOENT when no such file exists; -EACCES when the file cannot be
+ * written (read-only, as size and align are on a static region).
+ */
+ssize_t kds_dev_dax_attr_store(struct kds_dev_dax *dev_dax, const char *name,
+			       const char *buf, size_t count)
+{
+	unsigned int i;
+	unsigned short mode;
+
+	if (!dev_dax || !name || !buf)
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(kds_dev_dax_attrs); i++) {
+		if (strcmp(kds_dev_dax_attrs[i].name, name) != 0)
+			continue;
+		mode = kds_dev_dax_attr_visible(dev_dax, i);
+		if (!mode)
+			return -ENOENT;
+		if (!(mode & 0200) || !kds_dev_dax_attrs[i].store)
+			return -EACCES;
+		return kds_dev_dax_attrs[i].store(dev_dax, buf, count);
 	}
 	return -ENOENT;
 }

@@ -166,17 +166,52 @@ struct kds_dax_id {
 };
 
 /**
+ * KDS_DAX_REGION_DYNAMIC - kds_dax_region_alloc() flag: a dynamic region
+ * (Linux 5.10+): its bytes are allocated to devices by size and mapping
+ * writes, devices are made and deleted through the region's create and
+ * delete files. Without it the region is static (5.1, and 6.1's
+ * IORESOURCE_DAX_STATIC): every device spans all of it and no size or
+ * align changes. The other bits of the flags are kept for the owner.
+ */
+#define KDS_DAX_REGION_DYNAMIC	0x1UL
+
+struct kds_dev_dax;
+
+/**
+ * struct kds_dax_extent - one allocated range of a dynamic region.
+ * @start: first byte.
+ * @end: last byte (inclusive).
+ * @owner: the device it belongs to.
+ */
+struct kds_dax_extent {
+	kds_u64 start;
+	kds_u64 end;
+	struct kds_dev_dax *owner;
+};
+
+/**
  * struct kds_dax_region - a range of device memory that dev_dax instances
  * are carved from.
  * @id: region number (>= 0), the first number of a device name.
  * @target_node: NUMA node the memory would join when onlined; negative
  *               when unknown (the target_node attribute is then hidden).
  * @align: alignment of every mapping, a power of two.
- * @flags: opaque mapping flags kept for the owner (pfn flags in 5.1).
+ * @flags: %KDS_DAX_REGION_DYNAMIC, and opaque bits kept for the owner
+ *         (pfn flags in 5.1).
  * @start: physical start of the range.
  * @size: size of the range in bytes.
  * @kref: the reference count; see kds_dax_region_alloc().
  * @registered: 1 until kds_dax_region_unregister(), then 0.
+ * @lock: the space lock: guards @ext, @nr_ext, @devs, @seed, @youngest
+ *        and every device's ranges, align and bound flag (core private).
+ * @ext: the allocated ranges of a dynamic region, sorted by address, no
+ *       two sharing a byte (core private).
+ * @nr_ext: entries in @ext.
+ * @devs: the devices of a dynamic region that hold an id, by id.
+ * @seed: the device a new allocation goes to: the oldest device made by
+ *        the create file that no driver has bound yet (NULL: none).
+ * @youngest: the last device made by the create file (NULL: none, or
+ *            deleted).
  */
 struct kds_dax_region {
 	int id;
@@ -187,6 +222,12 @@ struct kds_dax_region {
 	kds_u64 size;
 	struct kds_kref kref;
 	int registered;
+	struct kds_mutex lock;
+	struct kds_dax_extent *ext;
+	unsigned int nr_ext;
+	struct kds_list_head devs;
+	struct kds_dev_dax *seed;
+	struct kds_dev_dax *youngest;
 };
 
 /**
@@ -198,6 +239,18 @@ struct kds_dax_region {
 enum kds_dev_dax_subsys {
 	KDS_DEV_DAX_BUS,
 	KDS_DEV_DAX_CLASS,
+};
+
+/**
+ * struct kds_dax_range - one physical range of a device-dax.
+ * @start: first byte.
+ * @end: last byte (inclusive).
+ * @pgoff: the page offset into the device at which the range starts.
+ */
+struct kds_dax_range {
+	kds_u64 start;
+	kds_u64 end;
+	kds_u64 pgoff;
 };
 
 /** KDS_DEV_DAX_ALIVE - &kds_dev_dax.state bit: a driver runs the device. */
@@ -219,6 +272,17 @@ enum kds_dev_dax_subsys {
  *         kds_dev_dax_release() ran, after which it never runs again.
  * @private_data: the glue's device object, set once at creation
  *           (kds_dev_dax_set_private()); reachable only while alive.
+ * @align: the unit every range and mapping is a multiple of: the region's
+ *         at creation, changed through the align file on a dynamic region.
+ * @ranges: the device's memory, in page-offset order (under the region's
+ *          lock; stable while bound).
+ * @nr_range: entries in @ranges; 0 for a device of size 0.
+ * @whole: the one range of a device on a static region (@ranges points
+ *         here).
+ * @node: link on the dynamic region's @devs while the device holds its id.
+ * @listed: the device holds its id (on @devs).
+ * @bound: a driver is bound (between kds_dev_dax_bind_start() and
+ *         kds_dev_dax_unbind()); size, align and mapping refuse to change.
  *
  * A glue embeds this in its own device object and calls
  * kds_dev_dax_init() when creating it and kds_dev_dax_release() from the
@@ -236,6 +300,13 @@ struct kds_dev_dax {
 	char name[KDS_DAX_NAME_LEN];
 	int state;
 	void *private_data;
+	unsigned long align;
+	struct kds_dax_range *ranges;
+	unsigned int nr_range;
+	struct kds_dax_range whole;
+	struct kds_list_head node;
+	bool listed;
+	bool bound;
 };
 
 /* ------------------------------------------------------------ ids */
@@ -287,6 +358,40 @@ int kds_dev_dax_uevent(const struct kds_dev_dax *dev_dax, char *buf,
 int kds_dax_device_dax_probe(struct kds_dev_dax *dev_dax);
 int kds_dax_device_dax_remove(struct kds_dev_dax *dev_dax);
 
+/* --------------------------------------------- binding, dynamic regions */
+
+int kds_dev_dax_bind_start(struct kds_dev_dax *dev_dax);
+void kds_dev_dax_bind_finish(struct kds_dev_dax *dev_dax, int rc);
+void kds_dev_dax_unbind(struct kds_dev_dax *dev_dax);
+bool kds_dev_dax_is_bound(const struct kds_dev_dax *dev_dax);
+bool kds_dax_region_is_dynamic(const struct kds_dax_region *region);
+kds_u64 kds_dax_region_available(struct kds_dax_region *region);
+bool kds_dax_align_valid(unsigned long align);
+int kds_dev_dax_add_range(struct kds_dev_dax *dev_dax, kds_u64 start,
+			  kds_u64 size);
+int kds_dev_dax_resize(struct kds_dev_dax *dev_dax, kds_u64 size);
+int kds_dev_dax_set_align(struct kds_dev_dax *dev_dax, unsigned long align);
+int kds_dev_dax_free_ranges(struct kds_dev_dax *dev_dax);
+unsigned int kds_dev_dax_nr_ranges(struct kds_dev_dax *dev_dax);
+int kds_dev_dax_get_range(struct kds_dev_dax *dev_dax, unsigned int idx,
+			  struct kds_dax_range *range);
+unsigned long kds_dev_dax_get_align(struct kds_dev_dax *dev_dax);
+int kds_dax_region_may_create(struct kds_dax_region *region, const char *buf,
+			      size_t count);
+void kds_dev_dax_created(struct kds_dev_dax *dev_dax);
+int kds_dev_dax_delete(struct kds_dev_dax *dev_dax);
+bool kds_dax_name_is(const struct kds_dev_dax *dev_dax, const char *buf,
+		     size_t count);
+ssize_t kds_dev_dax_size_store(struct kds_dev_dax *dev_dax, const char *buf,
+			       size_t count);
+ssize_t kds_dev_dax_mapping_store(struct kds_dev_dax *dev_dax, const char *buf,
+				  size_t count);
+ssize_t kds_dev_dax_align_store(struct kds_dev_dax *dev_dax, const char *buf,
+				size_t count);
+ssize_t kds_dev_dax_mapping_attr_show(struct kds_dev_dax *dev_dax,
+				      unsigned int idx, const char *name,
+				      char *buf);
+
 /* -------------------------------------------------------- attributes */
 
 /**
@@ -295,7 +400,10 @@ int kds_dax_device_dax_remove(struct kds_dev_dax *dev_dax);
  * @name: file name.
  * @mode: file mode when visible (read-only: 0444).
  * @show: formats the value into a %KDS_DAX_ATTR_BUF_SIZE buffer and
- *        returns the byte count, exactly as a sysfs show does.
+ *        returns the byte count, exactly as a sysfs show does; NULL for a
+ *        write-only file. The stores of a region's files (create, delete)
+ *        make and remove devices, which only the glue can: the core gives
+ *        their rules (kds_dax_region_may_create(), kds_dev_dax_delete()).
  */
 struct kds_dax_region_attr {
 	const char *name;
@@ -308,12 +416,17 @@ struct kds_dax_region_attr {
  * @name: file name.
  * @mode: file mode when visible (read-only: 0444).
  * @show: formats the value into a %KDS_DAX_ATTR_BUF_SIZE buffer and
- *        returns the byte count, exactly as a sysfs show does.
+ *        returns the byte count, exactly as a sysfs show does; NULL for a
+ *        write-only file.
+ * @store: takes @count bytes at @buf as a sysfs store does and returns
+ *         @count or -errno; NULL for a read-only file.
  */
 struct kds_dev_dax_attr {
 	const char *name;
 	unsigned short mode;
 	ssize_t (*show)(struct kds_dev_dax *dev_dax, char *buf);
+	ssize_t (*store)(struct kds_dev_dax *dev_dax, const char *buf,
+			 size_t count);
 };
 
 /**
@@ -336,11 +449,11 @@ struct kds_dax_driver_attr {
  * in a stable order (see region.c). Visibility is decided per object by
  * kds_dax_region_attr_visible() and kds_dev_dax_attr_visible().
  */
-/*! kds_dax_region_attrs - region attributes: id, size, align, target_node, available_size. */
+/*! kds_dax_region_attrs - region attributes: id, size, align, target_node, available_size, seed, create, delete. */
 extern const struct kds_dax_region_attr kds_dax_region_attrs[];
 /*! kds_dax_region_nr_attrs - number of entries in kds_dax_region_attrs. */
 extern const unsigned int kds_dax_region_nr_attrs;
-/*! kds_dev_dax_attrs - dev_dax attributes: modalias, size, target_node, align, resource, numa_node. */
+/*! kds_dev_dax_attrs - dev_dax attributes: modalias, size, target_node, align, resource, numa_node, mapping. */
 extern const struct kds_dev_dax_attr kds_dev_dax_attrs[];
 /*! kds_dev_dax_nr_attrs - number of entries in kds_dev_dax_attrs. */
 extern const unsigned int kds_dev_dax_nr_attrs;
@@ -371,6 +484,10 @@ ssize_t kds_dax_region_attr_show(struct kds_dax_region *region,
 				 const char *name, char *buf);
 ssize_t kds_dev_dax_attr_show(struct kds_dev_dax *dev_dax, const char *name,
 			      char *buf);
+ssize_t kds_dev_dax_attr_store(struct kds_dev_dax *dev_dax, const char *name,
+			       const char *buf, size_t count);
+ssize_t kds_dax_region_seed_show(struct kds_dax_region *region, char *buf);
+ssize_t kds_dax_region_create_show(struct kds_dax_region *region, char *buf);
 
 /* -------------------------------------------------------------- kmem */
 
@@ -441,18 +558,6 @@ int kds_dax_kmem_remove(struct kds_dev_dax *dev_dax,
  * KDS_DAX_NO_PHYS - kds_dax_pgoff_to_phys(): no physical address.
  */
 #define KDS_DAX_NO_PHYS		(~(kds_u64)0)
-
-/**
- * struct kds_dax_range - one physical range of a device-dax.
- * @start: first byte.
- * @end: last byte (inclusive).
- * @pgoff: the page offset into the device at which the range starts.
- */
-struct kds_dax_range {
-	kds_u64 start;
-	kds_u64 end;
-	kds_u64 pgoff;
-};
 
 /**
  * struct kds_dax_vma - what kds_dax_check_vma() reads of a mapping.

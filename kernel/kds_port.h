@@ -54,6 +54,7 @@ void *kds_krealloc(const void *p, size_t size, gfp_t gfp);
 void kds_kfree(const void *p);
 void kds_kvfree(const void *p);
 char *kds_kstrdup(const char *s, gfp_t gfp);
+char *kds_kmemdup_nul(const char *s, size_t len, gfp_t gfp);
 void *kds_node_alloc(size_t size, gfp_t gfp);
 void kds_node_free(void *p, size_t size);
 long kds_alloc_live(void);
@@ -74,6 +75,28 @@ long kds_alloc_live(void);
 #define kfree(p)			kds_kfree(p)
 #define kvfree(p)			kds_kvfree(p)
 #define kstrdup(s, gfp)			kds_kstrdup(s, gfp)
+#define kmemdup_nul(s, len, gfp)	kds_kmemdup_nul(s, len, gfp)
+
+/*
+ * kds_map_unit_valid() - whether memory can be mapped in units of @unit
+ * on this kernel: the page; the PMD size where transparent huge pages are
+ * built in and the CPU has them; the PUD size where the architecture maps
+ * PUD-sized pages (Linux's dax_align_valid()).
+ */
+static inline bool kds_map_unit_valid(unsigned long unit)
+{
+	if (unit == PAGE_SIZE)
+		return true;
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+	if (unit == PMD_SIZE && has_transparent_hugepage())
+		return true;
+#endif
+#ifdef CONFIG_HAVE_ARCH_TRANSPARENT_HUGEPAGE_PUD
+	if (unit == PUD_SIZE)
+		return true;
+#endif
+	return false;
+}
 
 /*
  * kds_race_point() - where the userspace port can force a lost

@@ -17,6 +17,7 @@ static atomic_long_t kds_live = ATOMIC_LONG_INIT(0);
 #undef kfree
 #undef kvfree
 #undef kstrdup
+#undef kmemdup_nul
 
 /*
  * Count a block the kernel's allocator returned. A zero-size request gets
@@ -69,6 +70,11 @@ void *kds_krealloc(const void *p, size_t size, gfp_t gfp)
 char *kds_kstrdup(const char *s, gfp_t gfp)
 {
 	return kds_count(kstrdup(s, gfp));
+}
+
+char *kds_kmemdup_nul(const char *s, size_t len, gfp_t gfp)
+{
+	return kds_count(kmemdup_nul(s, len, gfp));
 }
 
 void kds_kfree(const void *p)

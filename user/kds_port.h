@@ -102,6 +102,8 @@ typedef kds_refcount_t refcount_t;
 #define PAGE_SHIFT		KDS_PAGE_SHIFT
 #define PAGE_SIZE		KDS_PAGE_SIZE
 #define PAGE_MASK		(~(PAGE_SIZE - 1))
+#define PMD_SIZE		(1UL << 21)
+#define PUD_SIZE		(1UL << 30)
 #define U32_MAX			((u32)~0U)
 #define U64_MAX			((u64)~0ULL)
 #define S32_MAX			((s32)(U32_MAX >> 1))
@@ -274,6 +276,7 @@ void *kds_kmalloc(size_t size, gfp_t gfp) __attribute__((__malloc__));
 void kds_kfree(const void *p);
 void *kds_krealloc(const void *p, size_t size, gfp_t gfp);
 char *kds_kstrdup(const char *s, gfp_t gfp);
+char *kds_kmemdup_nul(const char *s, size_t len, gfp_t gfp);
 
 #define kmalloc(size, gfp)	kds_kmalloc(size, gfp)
 #define kzalloc(size, gfp)	kds_kmalloc(size, (gfp) | __GFP_ZERO)
@@ -283,6 +286,7 @@ char *kds_kstrdup(const char *s, gfp_t gfp);
 #define kvfree(p)		kds_kfree(p)
 #define krealloc(p, size, gfp)	kds_krealloc(p, size, gfp)
 #define kstrdup(s, gfp)		kds_kstrdup(s, gfp)
+#define kmemdup_nul(s, len, gfp)	kds_kmemdup_nul(s, len, gfp)
 
 static inline void *kds_kmalloc_array(size_t n, size_t size, gfp_t gfp)
 {
@@ -550,6 +554,16 @@ static inline void list_move_tail(struct list_head *e, struct list_head *head)
 	     &pos->member != (head);					\
 	     pos = n, n = list_next_entry(n, member))
 
+/*
+ * kds_map_unit_valid() - whether memory can be mapped in units of @unit:
+ * the page, and the PMD and PUD sizes of x86-64, which the userspace port
+ * takes as always available (the kernel port asks the running kernel).
+ */
+static inline bool kds_map_unit_valid(unsigned long unit)
+{
+	return unit == PAGE_SIZE || unit == PMD_SIZE || unit == PUD_SIZE;
+}
+
 /* ------------------------------------------------------------- strings */
 
 bool kds_sysfs_streq(const char *s1, const char *s2);
@@ -560,5 +574,22 @@ int kds_scnprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
 
 int kds_sysfs_emit(char *buf, const char *fmt, ...) __printf(2, 3);
 #define sysfs_emit(buf, fmt, ...)	kds_sysfs_emit(buf, fmt, ##__VA_ARGS__)
+
+/*
+ * The kernel's kstrto*(): the whole string is one number in @base (0: a
+ * "0x" prefix means 16, a leading "0" means 8, else 10; 16 also takes a
+ * "0x" prefix), an optional '+' (and '-' for the signed ones) first and
+ * one optional newline last. -EINVAL for anything else, -ERANGE when the
+ * number does not fit.
+ */
+int kds_kstrtoull(const char *s, unsigned int base, unsigned long long *res);
+int kds_kstrtoll(const char *s, unsigned int base, long long *res);
+int kds_kstrtoint(const char *s, unsigned int base, int *res);
+int kds_kstrtouint(const char *s, unsigned int base, unsigned int *res);
+#define kstrtoull(s, base, res)	kds_kstrtoull(s, base, res)
+#define kstrtoll(s, base, res)	kds_kstrtoll(s, base, res)
+#define kstrtoint(s, base, res)	kds_kstrtoint(s, base, res)
+#define kstrtouint(s, base, res)	kds_kstrtouint(s, base, res)
+#define kstrtoul(s, base, res)	kds_kstrtoull(s, base, (unsigned long long *)(res))
 
 #endif /* KDS_USER_PORT_H */

@@ -6,6 +6,7 @@
  */
 #include "kds_port.h"
 
+#include <ctype.h>
 #include <malloc.h>
 
 /*
@@ -161,6 +162,20 @@ char *kds_kstrdup(const char *s, gfp_t gfp)
 	d = kds_kmalloc(len, gfp);
 	if (d)
 		memcpy(d, s, len);
+	return d;
+}
+
+char *kds_kmemdup_nul(const char *s, size_t len, gfp_t gfp)
+{
+	char *d;
+
+	if (!s || len == SIZE_MAX)
+		return NULL;
+	d = kds_kmalloc(len + 1, gfp);
+	if (d) {
+		memcpy(d, s, len);
+		d[len] = '\0';
+	}
 	return d;
 }
 
@@ -668,4 +683,136 @@ int kds_sysfs_emit(char *buf, const char *fmt, ...)
 	if (n < 0)
 		return 0;
 	return (size_t)n >= PAGE_SIZE ? (int)(PAGE_SIZE - 1) : n;
+}
+
+/*
+ * The number at @s in @base (0: picked from the prefix as the kernel's
+ * _parse_integer_fixup_radix() does), up to the first byte that is not a
+ * digit of the base. Returns the characters read, or -ERANGE on overflow
+ * (the kernel reports overflow before trailing garbage).
+ */
+static int kds_parse_ull(const char *s, unsigned int base,
+			 unsigned long long *res)
+{
+	unsigned long long v = 0;
+	int n = 0;
+
+	for (;; n++) {
+		unsigned int c = (unsigned char)s[n], d;
+
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			d = (c | 0x20) - 'a' + 10;
+		else
+			break;
+		if (d >= base)
+			break;
+		if (v > (ULLONG_MAX - d) / base) {
+			/* keep reading: the kernel flags overflow, not stops */
+			while (1) {
+				c = (unsigned char)s[++n];
+				if (c >= '0' && c <= '9')
+					d = c - '0';
+				else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+					d = (c | 0x20) - 'a' + 10;
+				else
+					break;
+				if (d >= base)
+					break;
+			}
+			return -ERANGE;
+		}
+		v = v * base + d;
+	}
+	*res = v;
+	return n;
+}
+
+static int kds_kstrtoull_unsigned(const char *s, unsigned int base,
+				  unsigned long long *res)
+{
+	unsigned long long v;
+	int n;
+
+	if (base == 0) {
+		if (s[0] == '0' && (s[1] | 0x20) == 'x' && isxdigit((unsigned char)s[2]))
+			base = 16;
+		else if (s[0] == '0')
+			base = 8;
+		else
+			base = 10;
+	}
+	if (base == 16 && s[0] == '0' && (s[1] | 0x20) == 'x')
+		s += 2;
+	if (base < 2 || base > 16)
+		return -EINVAL;
+	n = kds_parse_ull(s, base, &v);
+	if (n < 0)
+		return n;
+	if (n == 0)
+		return -EINVAL;
+	s += n;
+	if (*s == '\n')
+		s++;
+	if (*s)
+		return -EINVAL;
+	*res = v;
+	return 0;
+}
+
+int kds_kstrtoull(const char *s, unsigned int base, unsigned long long *res)
+{
+	if (s[0] == '+')
+		s++;
+	return kds_kstrtoull_unsigned(s, base, res);
+}
+
+int kds_kstrtoll(const char *s, unsigned int base, long long *res)
+{
+	unsigned long long v;
+	int rc;
+
+	if (s[0] == '-') {
+		rc = kds_kstrtoull_unsigned(s + 1, base, &v);
+		if (rc)
+			return rc;
+		if ((long long)-v > 0)
+			return -ERANGE;
+		*res = (long long)-v;
+		return 0;
+	}
+	rc = kds_kstrtoull(s, base, &v);
+	if (rc)
+		return rc;
+	if ((long long)v < 0)
+		return -ERANGE;
+	*res = (long long)v;
+	return 0;
+}
+
+int kds_kstrtoint(const char *s, unsigned int base, int *res)
+{
+	long long v;
+	int rc = kds_kstrtoll(s, base, &v);
+
+	if (rc)
+		return rc;
+	if (v != (int)v)
+		return -ERANGE;
+	*res = (int)v;
+	return 0;
+}
+
+int kds_kstrtouint(const char *s, unsigned int base, unsigned int *res)
+{
+	unsigned long long v;
+	int rc = kds_kstrtoull(s, base, &v);
+
+	if (rc)
+		return rc;
+	if (v != (unsigned int)v)
+		return -ERANGE;
+	*res = (unsigned int)v;
+	return 0;
 }

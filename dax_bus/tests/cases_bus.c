@@ -342,8 +342,9 @@ static void dax_region_attributes_as_sysfs_prints_them_in(struct kds_expect *e, 
 	r = kds_dax_region_alloc(NULL, 7, DAX_SZ_1G, DAX_SZ_1G, 3, DAX_SZ_2M, 0);
 	if (!KDS_EXPECT(e, !IS_ERR(r)))
 		return;
-	KDS_EXPECT_EQ(e, kds_dax_region_nr_attrs, 5);
-	for (unsigned int i = 0; i < kds_dax_region_nr_attrs; i++) {
+	KDS_EXPECT_EQ(e, kds_dax_region_nr_attrs, 8);
+	/* a static region: the first five files; seed, create, delete hidden */
+	for (unsigned int i = 0; i < 5; i++) {
 		ssize_t n = kds_dax_region_attrs[i].show(r, buf);
 
 		kds_expect_ctx(e, "%s", kds_dax_region_attrs[i].name);
@@ -357,7 +358,14 @@ static void dax_region_attributes_as_sysfs_prints_them_in(struct kds_expect *e, 
 	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[2].name, "align");
 	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[3].name, "target_node");
 	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[4].name, "available_size");
-	KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, 5), 0);
+	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[5].name, "seed");
+	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[6].name, "create");
+	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[7].name, "delete");
+	for (unsigned int i = 5; i < 8; i++)
+		KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, i), 0);
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "seed", buf), -ENOENT);
+	KDS_EXPECT_EQ(e, kds_dax_region_seed_show(r, buf), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, 8), 0);
 	r->target_node = -1;
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, 3), 0);	/* negative node is hidden */
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, 0), 0444);
@@ -390,7 +398,7 @@ static void dax_region_dev_dax_naming_and_attributes_in(struct kds_expect *e, ch
 	KDS_EXPECT_EQ(e, kref_read(&r->kref), 3);
 	KDS_EXPECT_EQ(e, kds_dev_dax_size(&d), DAX_SZ_1G);
 
-	KDS_EXPECT_EQ(e, kds_dev_dax_nr_attrs, 6);
+	KDS_EXPECT_EQ(e, kds_dev_dax_nr_attrs, 7);
 	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[0].name, "modalias");
 	n = kds_dev_dax_attrs[0].show(&d, buf);
 	KDS_EXPECT_EQ(e, n, 7);
@@ -416,12 +424,21 @@ static void dax_region_dev_dax_naming_and_attributes_in(struct kds_expect *e, ch
 	n = kds_dev_dax_attrs[5].show(&d, buf);
 	KDS_EXPECT_EQ(e, n, 2);
 	KDS_EXPECT_EQ(e, memcmp(buf, "1\n", 2), 0);
-	for (unsigned int i = 0; i < kds_dev_dax_nr_attrs; i++) {
+	/* a static region's device: size and align read-only, no mapping */
+	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[6].name, "mapping");
+	for (unsigned int i = 0; i < 6; i++) {
 		kds_expect_ctx(e, "%s", kds_dev_dax_attrs[i].name);
 		KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, i),
 			      strcmp(kds_dev_dax_attrs[i].name, "resource") ? 0444 : 0400);
 	}
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, 6), 0);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, 7), 0);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&d, "size", "0", 1), -EACCES);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&d, "align", "4096", 4), -EACCES);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&d, "mapping", "0-fff", 5), -ENOENT);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&d, "modalias", "x", 1), -EACCES);
+	KDS_EXPECT_EQ(e, kds_dev_dax_resize(&d, DAX_SZ_2M), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_size(&d), DAX_SZ_1G);
 
 	n = kds_dev_dax_uevent(&d, buf, KDS_DAX_ATTR_BUF_SIZE);
 	KDS_EXPECT_EQ(e, n, 15);

@@ -211,3 +211,89 @@ Test(dax_region, region_allocation_failure_at_every_point)
 		cr_assert_eq(kds_alloc_live(), base);
 	}
 }
+
+/* The ranges of @d as text, to compare a state before and after. */
+static void dyn_layout(struct kds_dev_dax *d, char *out, size_t size)
+{
+	struct kds_dax_range r;
+	size_t n = 0;
+
+	out[0] = '\0';
+	for (unsigned int i = 0; !kds_dev_dax_get_range(d, i, &r); i++)
+		n += (size_t)snprintf(out + n, size - n, "%llx-%llx@%llx ",
+				      (unsigned long long)r.start,
+				      (unsigned long long)r.end,
+				      (unsigned long long)r.pgoff);
+}
+
+/*
+ * A growth that needs three new ranges, a mapping and a size store, with
+ * an allocation failing at each point in turn: -ENOMEM, and the device's
+ * ranges, the region's free bytes and the allocation count unchanged.
+ */
+Test(dax_region, dynamic_growth_allocation_failure_at_every_point)
+{
+	struct kds_dax_region *r;
+	struct kds_dev_dax a = { 0 }, b = { 0 };
+	char before[256], after[256];
+	unsigned long n, injected = 0;
+	int rc;
+
+	r = kds_dax_region_alloc(NULL, 1, 0x100000000ULL, 16 * SZ_2M, 0, SZ_2M,
+				 KDS_DAX_REGION_DYNAMIC);
+	cr_assert(!IS_ERR(r));
+	cr_assert_eq(kds_dev_dax_init(&a, r, -1, KDS_DEV_DAX_BUS), 0);
+	cr_assert_eq(kds_dev_dax_init(&b, r, -1, KDS_DEV_DAX_BUS), 0);
+	/* b holds every other 2 MiB of the first 8: a's growth is in pieces */
+	for (int i = 1; i < 8; i += 2)
+		cr_assert_eq(kds_dev_dax_add_range(&b, 0x100000000ULL + i * SZ_2M, SZ_2M), 0);
+	cr_assert_eq(kds_dev_dax_resize(&a, SZ_2M), 0);
+	for (n = 1; ; n++) {
+		long base = kds_alloc_live();
+		u64 avail = kds_dax_region_available(r);
+
+		dyn_layout(&a, before, sizeof(before));
+		kds_alloc_fail_nth(n);
+		rc = kds_dev_dax_resize(&a, 8 * SZ_2M);
+		kds_alloc_fail_off();
+		if (!rc)
+			break;
+		injected++;
+		cr_assert_eq(rc, -ENOMEM, "failure %lu: %d", n, rc);
+		dyn_layout(&a, after, sizeof(after));
+		cr_assert_str_eq(before, after, "failure %lu changed the ranges", n);
+		cr_assert_eq(kds_dax_region_available(r), avail);
+		cr_assert_eq(kds_alloc_live(), base);
+	}
+	cr_assert_geq(injected, 4, "only %lu allocations failed", injected);
+	cr_assert_eq(kds_dev_dax_nr_ranges(&a), 5);
+
+	/* the stores: their text's copy, then the range */
+	cr_assert_eq(kds_dev_dax_resize(&a, 0), 0);
+	for (n = 1; n <= 10; n++) {
+		long base = kds_alloc_live();
+
+		kds_alloc_fail_nth(n);
+		rc = (int)kds_dev_dax_mapping_store(&a, "100000000-1001fffff", 20);
+		kds_alloc_fail_off();
+		if (rc > 0)
+			break;
+		cr_assert_eq(rc, -ENOMEM);
+		cr_assert_eq(kds_dev_dax_nr_ranges(&a), 0);
+		cr_assert_eq(kds_alloc_live(), base);
+	}
+	cr_assert_eq(rc, 20);
+	cr_assert_eq(n, 4, "the store allocates three times, not %lu", n - 1);
+	kds_alloc_fail_nth(1);
+	cr_assert_eq(kds_dev_dax_size_store(&a, "0", 2), -ENOMEM);
+	kds_alloc_fail_nth(1);
+	cr_assert_eq(kds_dax_region_may_create(r, "1", 2), -ENOMEM);
+	kds_alloc_fail_off();
+	cr_assert_eq(kds_dev_dax_size(&a), SZ_2M);
+	kds_dev_dax_release(&a);
+	kds_dev_dax_release(&b);
+	cr_assert_eq(kds_dax_region_available(r), 16 * SZ_2M);
+	kds_dax_region_unregister(r);
+	kds_dax_region_put(r);
+	cr_assert_eq(kds_warn_count(), 0);
+}

@@ -24,6 +24,7 @@ extern const struct kds_suite kds_suite_genradix_api;
 extern const struct kds_suite kds_suite_genradix_vs_linux;
 extern const struct kds_suite kds_suite_dax_ids;
 extern const struct kds_suite kds_suite_dax_bus;
+extern const struct kds_suite kds_suite_dax_space;
 extern const struct kds_suite kds_suite_dax_ids_vs_linux;
 extern const struct kds_suite kds_suite_dax_iomem;
 extern const struct kds_suite kds_suite_dax_ids_via_sysfs;

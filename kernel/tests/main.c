@@ -46,6 +46,7 @@ static const struct kds_suite *const kds_test_suites[] = {
 #ifdef KDS_HAVE_DAX_BUS
 	&kds_suite_dax_ids,
 	&kds_suite_dax_bus,
+	&kds_suite_dax_space,
 #endif
 	&kds_suite_dax_ids_via_sysfs,
 	&kds_suite_dax_ids_vs_linux,

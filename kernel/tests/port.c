@@ -469,6 +469,82 @@ static void port_locks(struct kds_expect *e)
 }
 
 /* kds_port_cases - the port's case table, in both worlds. */
+/*
+ * kstrto*(): the table is the kernel's answer (kds_test.ko checks it
+ * against the real functions); the userspace port must give the same.
+ */
+static void port_kstrto_as_the_kernel(struct kds_expect *e)
+{
+	static const struct {
+		const char *s;
+		unsigned int base;
+		int rc;
+		unsigned long long v;
+	} ull[] = {
+		{ "0", 0, 0, 0 }, { "42", 0, 0, 42 }, { "42\n", 0, 0, 42 },
+		{ "+42", 0, 0, 42 }, { "0x1f", 0, 0, 31 }, { "0X1F", 0, 0, 31 },
+		{ "010", 0, 0, 8 }, { "08", 0, -EINVAL, 0 }, { "0x", 0, -EINVAL, 0 },
+		{ "1f", 16, 0, 31 }, { "0x1f", 16, 0, 31 }, { "x1f", 16, -EINVAL, 0 },
+		{ "ffffffffffffffff", 16, 0, ~0ULL },
+		{ "10000000000000000", 16, -ERANGE, 0 },
+		{ "18446744073709551615", 10, 0, ~0ULL },
+		{ "18446744073709551616", 10, -ERANGE, 0 },
+		{ "99999999999999999999x", 10, -ERANGE, 0 },
+		{ "", 0, -EINVAL, 0 }, { "\n", 0, -EINVAL, 0 },
+		{ " 1", 0, -EINVAL, 0 }, { "1 ", 0, -EINVAL, 0 },
+		{ "1\n\n", 0, -EINVAL, 0 }, { "-1", 0, -EINVAL, 0 },
+		{ "++1", 0, -EINVAL, 0 }, { "0x-1", 0, -EINVAL, 0 },
+		{ "12a", 10, -EINVAL, 0 }, { "0000000000000000000000000001", 10, 0, 1 },
+	};
+	static const struct {
+		const char *s;
+		int rc, v;
+	} ints[] = {
+		{ "1", 0, 1 }, { "-1", 0, -1 }, { "0x1\n", 0, 1 },
+		{ "2147483647", 0, 2147483647 }, { "2147483648", -ERANGE, 0 },
+		{ "-2147483648", 0, -2147483647 - 1 }, { "-2147483649", -ERANGE, 0 },
+		{ "4294967297", -ERANGE, 0 }, { "--1", -EINVAL, 0 }, { "-+1", -EINVAL, 0 },
+		{ "+-1", -EINVAL, 0 }, { "one", -EINVAL, 0 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(ull); i++) {
+		unsigned long long v = 12345;
+		int rc = kstrtoull(ull[i].s, ull[i].base, &v);
+
+		kds_expect_ctx(e, "kstrtoull(\"%s\", %u)", ull[i].s, ull[i].base);
+		KDS_EXPECT_EQ(e, rc, ull[i].rc);
+		KDS_EXPECT_U64_EQ(e, v, rc ? 12345 : ull[i].v);
+	}
+	for (i = 0; i < ARRAY_SIZE(ints); i++) {
+		int v = 777;
+		int rc = kstrtoint(ints[i].s, 0, &v);
+
+		kds_expect_ctx(e, "kstrtoint(\"%s\")", ints[i].s);
+		KDS_EXPECT_EQ(e, rc, ints[i].rc);
+		KDS_EXPECT_EQ(e, v, rc ? 777 : ints[i].v);
+	}
+}
+
+/* kmemdup_nul(): @len bytes and a NUL, whatever the bytes are. */
+static void port_kmemdup_nul(struct kds_expect *e)
+{
+	long live = kds_alloc_live();
+	char *d = kmemdup_nul("dax0.0\nxyz", 7, GFP_KERNEL);
+
+	if (!KDS_EXPECT(e, d != NULL))
+		return;
+	KDS_EXPECT_STREQ(e, d, "dax0.0\n");
+	KDS_EXPECT_EQ(e, kds_alloc_live() - live, 1);
+	kfree(d);
+	d = kmemdup_nul("a\0b", 3, GFP_KERNEL);
+	if (KDS_EXPECT(e, d != NULL)) {
+		KDS_EXPECT_EQ(e, d[2], 'b');
+		KDS_EXPECT_EQ(e, d[3], 0);
+		kfree(d);
+	}
+}
+
 static const struct kds_case kds_port_cases[] = {
 	KDS_CASE(port_alloc_counting),
 	KDS_CASE(port_krealloc_counts),
@@ -479,6 +555,8 @@ static const struct kds_case kds_port_cases[] = {
 	KDS_CASE(port_arithmetic_helpers),
 	KDS_CASE(port_err_ptr),
 	KDS_CASE(port_sysfs_streq),
+	KDS_CASE(port_kstrto_as_the_kernel),
+	KDS_CASE(port_kmemdup_nul),
 	KDS_CASE(port_scnprintf_and_sysfs_emit),
 	KDS_CASE(port_list),
 	KDS_CASE(port_refcount_and_kref),

@@ -41,12 +41,17 @@ void kds_dax_model_destroy(struct kds_dax_model *m)
 int kds_dax_model_probe(struct kds_dax_model_dev *dev,
 			struct kds_dax_model_driver *drv)
 {
-	int rc = 0;
+	int rc;
 
 	lockdep_assert_held(&dev->model->lock);
+	/* the bus's own step (dax_bus_probe()): size 0 or deleted is -ENXIO */
+	rc = kds_dev_dax_bind_start(&dev->dax);
+	if (rc)
+		return rc;
 	dev->driver = drv;
 	if (drv->probe)
 		rc = drv->probe(dev);
+	kds_dev_dax_bind_finish(&dev->dax, rc);
 	if (rc) {
 		dev->driver = NULL;
 		return rc;
@@ -65,6 +70,7 @@ void kds_dax_model_release_driver(struct kds_dax_model_dev *dev)
 		return;
 	if (drv->remove)
 		drv->remove(dev);
+	kds_dev_dax_unbind(&dev->dax);
 	dev->driver = NULL;
 	drv->nr_bound--;
 }
