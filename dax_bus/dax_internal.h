@@ -9,8 +9,23 @@
 
 #include "kds/dax_bus.h"
 
+/**
+ * kds_dev_dax_list() - a new device of a dynamic region takes its id.
+ * @dev_dax: the device being initialised.
+ * @region: its dynamic region.
+ * @id: in: the id wanted, or -1 for the lowest free one; out: the id.
+ *
+ * Return: 0; -EEXIST when a device of the region holds the id; -ENOSPC
+ * when every int is taken.
+ */
 int kds_dev_dax_list(struct kds_dev_dax *dev_dax, struct kds_dax_region *region,
 		     int *id);
+
+/**
+ * kds_dev_dax_unlist() - the final release: bytes and id go back.
+ * @dev_dax: the device.
+ * @region: its region (nothing happens on a static one).
+ */
 void kds_dev_dax_unlist(struct kds_dev_dax *dev_dax,
 			struct kds_dax_region *region);
 

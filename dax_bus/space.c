@@ -441,7 +441,7 @@ int kds_dev_dax_set_align(struct kds_dev_dax *dev_dax, unsigned long align)
  * Context: any context.
  * Return: the align in bytes; 0 for NULL.
  */
-unsigned long kds_dev_dax_get_align(struct kds_dev_dax *dev_dax)
+unsigned long kds_dev_dax_get_align(const struct kds_dev_dax *dev_dax)
 {
 	return dev_dax ? READ_ONCE(dev_dax->align) : 0;
 }

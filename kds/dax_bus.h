@@ -375,7 +375,7 @@ int kds_dev_dax_free_ranges(struct kds_dev_dax *dev_dax);
 unsigned int kds_dev_dax_nr_ranges(struct kds_dev_dax *dev_dax);
 int kds_dev_dax_get_range(struct kds_dev_dax *dev_dax, unsigned int idx,
 			  struct kds_dax_range *range);
-unsigned long kds_dev_dax_get_align(struct kds_dev_dax *dev_dax);
+unsigned long kds_dev_dax_get_align(const struct kds_dev_dax *dev_dax);
 int kds_dax_region_may_create(struct kds_dax_region *region, const char *buf,
 			      size_t count);
 void kds_dev_dax_created(struct kds_dev_dax *dev_dax);

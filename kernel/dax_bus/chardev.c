@@ -67,7 +67,7 @@ static struct file_system_type kds_dax_fs_type = {
 
 static unsigned long kds_dax_chardev_align(const struct kds_dax_glue_dev *gdev)
 {
-	return gdev->core.region->align;
+	return kds_dev_dax_get_align(&gdev->core);
 }
 
 /* The mapping's bounds and flags, as the core reads them. */
@@ -170,7 +170,8 @@ static vm_fault_t kds_dax_huge_fault(struct vm_fault *vmf,
 		ret = VM_FAULT_SIGBUS;
 		goto out;
 	}
-	phys = kds_dax_pgoff_to_phys(&gdev->range, 1,
+	/* the ranges are frozen while a driver holds the device */
+	phys = kds_dax_pgoff_to_phys(gdev->core.ranges, gdev->core.nr_range,
 				     linear_page_index(vma, base),
 				     kds_dax_fault_size(pe_size));
 	if (phys == KDS_DAX_NO_PHYS) {
@@ -304,7 +305,7 @@ static const struct file_operations kds_dax_fops = {
  * kds_dax_chardev_pin() - device_dax takes a backed device's memory.
  * @gdev: a device whose driver is probing it.
  *
- * Holds the range in the iomem tree under the device's name (a busy
+ * Holds each of its ranges in the iomem tree under the device's name (a busy
  * range fails with one message), gives it struct pages, and opens the
  * device to open() and mmap(). A modelled device has no memory: nothing is
  * pinned and the device stays closed.
@@ -314,31 +315,43 @@ static const struct file_operations kds_dax_fops = {
  */
 int kds_dax_chardev_pin(struct kds_dax_glue_dev *gdev)
 {
-	struct kds_dax_region *region = gdev->core.region;
-	unsigned long align = region->align;
-	struct resource *res;
+	unsigned long align = kds_dev_dax_get_align(&gdev->core);
+	/* frozen from the bus's bind step to the unbind */
+	unsigned int i, nr = gdev->core.nr_range;
+	const struct kds_dax_range *ranges = gdev->core.ranges;
+	struct resource **pins;
 	int rc;
 
 	if (!gdev->backed)
 		return 0;
-	res = request_mem_region(region->start, region->size,
-				 dev_name(&gdev->dev));
-	if (!res) {
-		dev_warn(&gdev->dev, "could not reserve its range\n");
-		return -EBUSY;
+	pins = kcalloc(nr, sizeof(*pins), GFP_KERNEL);
+	if (!pins)
+		return -ENOMEM;
+	for (i = 0; i < nr; i++) {
+		pins[i] = request_mem_region(ranges[i].start,
+					     ranges[i].end - ranges[i].start + 1,
+					     dev_name(&gdev->dev));
+		if (!pins[i]) {
+			dev_warn(&gdev->dev, "could not reserve its range\n");
+			rc = -EBUSY;
+			goto err_res;
+		}
 	}
 #ifdef CONFIG_ZONE_DEVICE
 	{
-		struct dev_pagemap *pgmap = kzalloc(sizeof(*pgmap), GFP_KERNEL);
+		struct dev_pagemap *pgmap;
 		void *addr;
 
+		pgmap = kzalloc(struct_size(pgmap, ranges, nr - 1), GFP_KERNEL);
 		if (!pgmap) {
 			rc = -ENOMEM;
 			goto err_res;
 		}
-		pgmap->range.start = region->start;
-		pgmap->range.end = region->start + (region->size - 1);
-		pgmap->nr_range = 1;
+		for (i = 0; i < nr; i++) {
+			pgmap->ranges[i].start = ranges[i].start;
+			pgmap->ranges[i].end = ranges[i].end;
+		}
+		pgmap->nr_range = nr;
 		pgmap->type = MEMORY_DEVICE_GENERIC;
 		if (align > PAGE_SIZE)
 			pgmap->vmemmap_shift = order_base_2(align >> PAGE_SHIFT);
@@ -356,15 +369,15 @@ int kds_dax_chardev_pin(struct kds_dax_glue_dev *gdev)
 	dev_info(&gdev->dev, "this kernel has no ZONE_DEVICE: the range cannot be mapped\n");
 	goto err_res;
 #endif
-	gdev->range.start = region->start;
-	gdev->range.end = region->start + (region->size - 1);
-	gdev->range.pgoff = 0;
-	gdev->pin = res;
+	gdev->pins = pins;
+	gdev->nr_pins = nr;
 	WRITE_ONCE(gdev->mappable, true);
 	return 0;
 
 err_res:
-	release_mem_region(region->start, region->size);
+	while (i--)
+		release_mem_region(pins[i]->start, resource_size(pins[i]));
+	kfree(pins);
 	return rc;
 }
 
@@ -375,13 +388,15 @@ err_res:
  * Closes the device to new opens, mmaps and faults and waits out those
  * under way, zaps every mapping of it (a later access is SIGBUS), then
  * gives the struct pages (waiting for get_user_pages() references to go)
- * and the range back.
+ * and the ranges back.
  *
  * Context: process context, may sleep.
  */
 void kds_dax_chardev_unpin(struct kds_dax_glue_dev *gdev)
 {
-	if (!gdev->pin)
+	unsigned int i;
+
+	if (!gdev->pins)
 		return;
 	WRITE_ONCE(gdev->mappable, false);
 	synchronize_srcu(&kds_dax_chardev_srcu);
@@ -391,8 +406,12 @@ void kds_dax_chardev_unpin(struct kds_dax_glue_dev *gdev)
 	kfree(gdev->pgmap);
 	gdev->pgmap = NULL;
 #endif
-	release_mem_region(gdev->pin->start, resource_size(gdev->pin));
-	gdev->pin = NULL;
+	for (i = 0; i < gdev->nr_pins; i++)
+		release_mem_region(gdev->pins[i]->start,
+				   resource_size(gdev->pins[i]));
+	kfree(gdev->pins);
+	gdev->pins = NULL;
+	gdev->nr_pins = 0;
 }
 
 /* ------------------------------------------------ device lifetime */

@@ -3,7 +3,10 @@
  * glue.c - the kds dax bus as a real sysfs bus in kds.ko.
  *
  * /sys/bus/kds_dax carries:
- *   - devices dax<region>.<n> (one per region, n = 0), children of a
+ *   - devices dax<region>.<n> (n = 0 on a static region; on a dynamic
+ *     one, any number made through the region's create file, each with
+ *     writable size, align and mapping and one mapping<N>/ per range,
+ *     mappings.c), children of a
  *     parent device kds_dax_region<region> (/sys/devices/kds_dax_region<r>)
  *     whose "dax_region" attribute group shows the region's id, size,
  *     align (and target_node when known): the layout Linux 5.1 gives a
@@ -13,8 +16,8 @@
  *     both have new_id / remove_id (the core's stores) and the driver
  *     core's bind / unbind;
  *   - bus attributes create_region ("id start size align target_node",
- *     optionally a sixth word "class") and delete_region ("id"), so tests
- *     can add and remove regions.
+ *     optionally a sixth word "class" or "dynamic") and delete_region
+ *     ("id"), so tests can add and remove regions.
  *
  * Loaded with kds.dax_bus_name=dax, the same bus takes the system's names
  * (kds_dax_names_system: /sys/bus/dax, drivers device_dax and kmem) so
@@ -79,7 +82,16 @@ struct kds_dax_glue_driver {
  * @core: the core region this parent carries (NULL before it is allocated
  *        and once unregistered): the glue's own slot, as the parent's
  *        drvdata is in Linux.
- * @dax: the one dev_dax carved from it.
+ * @lock: serialises the region's create and delete files, the size,
+ *        align and mapping stores of its devices and their mapping<N>
+ *        objects, and guards @devs and @dying. Never held across the
+ *        removal of a device or of this parent (their files' stores take
+ *        it).
+ * @devs: its dev_dax devices (&kds_dax_glue_dev.node): one on a static
+ *        region, any number on a dynamic one.
+ * @dying: set when deletion of the region starts: no store changes it any
+ *         more.
+ * @backed: the range is reserved memory (memory.c), for every device.
  * @hold: the region's hold on its range (memory.c), from creation to
  *        deletion.
  * @node: link on kds_dax_glue_regions.
@@ -87,7 +99,10 @@ struct kds_dax_glue_driver {
 struct kds_dax_glue_region {
 	struct device dev;
 	struct kds_dax_region *core;
-	struct kds_dax_glue_dev *dax;
+	struct mutex lock;
+	struct list_head devs;
+	bool dying;
+	bool backed;
 	struct kds_dax_memory_hold *hold;
 	struct list_head node;
 };
@@ -178,10 +193,50 @@ static ssize_t kds_dax_glue_dev_show(struct device *dev,
 				     buf);
 }
 
+static struct kds_dax_glue_region *kds_dax_glue_region_of(struct kds_dax_glue_dev *gdev)
+{
+	return container_of(gdev->dev.parent, struct kds_dax_glue_region, dev);
+}
+
 /*
- * One device_attribute per entry of kds_dev_dax_attrs (modalias, size,
- * target_node), in the table's order; the names and modes come from the
- * table at init (kds_dax_glue_fill_attrs()).
+ * size, align, mapping of a dynamic region's device: the core's store,
+ * then one mapping<N> object per range. An object that cannot be added
+ * takes the growth back, so the device never has a range without one.
+ */
+static ssize_t kds_dax_glue_dev_store(struct device *dev,
+				      struct device_attribute *attr,
+				      const char *buf, size_t count)
+{
+	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
+	struct kds_dax_glue_region *rg = kds_dax_glue_region_of(gdev);
+	u64 before;
+	ssize_t rc;
+	int err;
+
+	mutex_lock(&rg->lock);
+	if (rg->dying) {
+		rc = -ENXIO;
+		goto out;
+	}
+	before = kds_dev_dax_size(&gdev->core);
+	rc = kds_dev_dax_attr_store(&gdev->core, attr->attr.name, buf, count);
+	if (rc < 0)
+		goto out;
+	err = kds_dax_mappings_sync(gdev);
+	if (err) {
+		WARN_ON(kds_dev_dax_resize(&gdev->core, before));
+		WARN_ON(kds_dax_mappings_sync(gdev));
+		rc = err;
+	}
+out:
+	mutex_unlock(&rg->lock);
+	return rc;
+}
+
+/*
+ * One device_attribute per entry of kds_dev_dax_attrs, in the table's
+ * order; the names, modes and which are writable come from the table at
+ * init (kds_dax_glue_fill_attrs()).
  */
 #define KDS_DAX_GLUE_MAX_ATTRS	8
 static struct device_attribute kds_dax_glue_dev_dattrs[KDS_DAX_GLUE_MAX_ATTRS];
@@ -200,19 +255,24 @@ static const struct attribute_group kds_dax_glue_dev_group = {
 	.is_visible = kds_dax_glue_dev_visible,
 };
 
-/* kmem_range: the range kds_kmem holds: hot-added, or only recorded. */
+/*
+ * kmem_range: the ranges kds_kmem holds, hot-added or only recorded, one
+ * "start size" line each, in the device's range order; "none" if none.
+ */
 static ssize_t kmem_range_show(struct device *dev,
 			       struct device_attribute *attr, char *buf)
 {
 	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
-	ssize_t rc;
+	unsigned int i;
+	ssize_t rc = 0;
 
 	device_lock(dev);
-	if (gdev->kmem_bound)
-		rc = sysfs_emit(buf, "%#llx %#llx\n",
-				(unsigned long long)gdev->kmem_start,
-				(unsigned long long)gdev->kmem_size);
-	else
+	for (i = 0; i < gdev->nr_kmem; i++)
+		if (gdev->kmem[i].bound)
+			rc += sysfs_emit_at(buf, rc, "%#llx %#llx\n",
+					    (unsigned long long)gdev->kmem[i].start,
+					    (unsigned long long)gdev->kmem[i].size);
+	if (!rc)
 		rc = sysfs_emit(buf, "none\n");
 	device_unlock(dev);
 	return rc;
@@ -256,6 +316,10 @@ static ssize_t kds_dax_glue_region_show(struct device *dev,
 	return kds_dax_region_attr_show(rg->core, attr->attr.name, buf);
 }
 
+static ssize_t kds_dax_glue_region_store(struct device *dev,
+					 struct device_attribute *attr,
+					 const char *buf, size_t count);
+
 static struct device_attribute kds_dax_glue_region_dattrs[KDS_DAX_GLUE_MAX_ATTRS];
 static struct attribute *kds_dax_glue_region_attrs[KDS_DAX_GLUE_MAX_ATTRS + 1];
 
@@ -293,7 +357,8 @@ static int kds_dax_glue_fill_attrs(void)
 		sysfs_attr_init(&da->attr);
 		da->attr.name = kds_dev_dax_attrs[i].name;
 		da->attr.mode = kds_dev_dax_attrs[i].mode;
-		da->show = kds_dax_glue_dev_show;
+		da->show = kds_dev_dax_attrs[i].show ? kds_dax_glue_dev_show : NULL;
+		da->store = kds_dev_dax_attrs[i].store ? kds_dax_glue_dev_store : NULL;
 		kds_dax_glue_dev_attrs[i] = &da->attr;
 	}
 	for (i = 0; i < kds_dax_region_nr_attrs; i++) {
@@ -302,7 +367,10 @@ static int kds_dax_glue_fill_attrs(void)
 		sysfs_attr_init(&da->attr);
 		da->attr.name = kds_dax_region_attrs[i].name;
 		da->attr.mode = kds_dax_region_attrs[i].mode;
-		da->show = kds_dax_glue_region_show;
+		da->show = kds_dax_region_attrs[i].show ? kds_dax_glue_region_show : NULL;
+		/* create and delete make and remove devices: the glue's own */
+		if (da->attr.mode & 0200)
+			da->store = kds_dax_glue_region_store;
 		kds_dax_glue_region_attrs[i] = &da->attr;
 	}
 	return 0;
@@ -340,14 +408,29 @@ static void kds_dax_glue_offer(struct kds_dax_glue_dev *gdev)
 		dev_dbg(&gdev->dev, "no driver bound\n");
 }
 
+/*
+ * The bus's probe (Linux's dax_bus_probe()): a device of size 0 or one
+ * being deleted is refused (-ENXIO, which the driver core does not log),
+ * and the core freezes the device's ranges until remove.
+ */
 static int kds_dax_glue_probe(struct device *dev)
 {
-	return kds_dax_glue_drv(dev->driver)->probe(kds_dax_glue_dev(dev));
+	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
+	int rc = kds_dev_dax_bind_start(&gdev->core);
+
+	if (rc)
+		return rc;
+	rc = kds_dax_glue_drv(dev->driver)->probe(gdev);
+	kds_dev_dax_bind_finish(&gdev->core, rc);
+	return rc;
 }
 
 static void kds_dax_glue_remove(struct device *dev)
 {
-	kds_dax_glue_drv(dev->driver)->remove(kds_dax_glue_dev(dev));
+	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
+
+	kds_dax_glue_drv(dev->driver)->remove(gdev);
+	kds_dev_dax_unbind(&gdev->core);
 }
 
 static int kds_dax_glue_uevent(struct device *dev, struct kobj_uevent_env *env)
@@ -466,16 +549,26 @@ static void kds_dax_glue_dev_release(struct device *dev)
 	kfree(gdev);
 }
 
-/* Remove a dev_dax added by kds_dax_chardev_add() and drop it. */
+/*
+ * Remove a dev_dax added by kds_dax_glue_dev_create() (its mapping<N>
+ * objects already removed, under the region's lock), give its bytes back
+ * to the region and drop it. Never under the region's lock: removing the
+ * device waits for its files' stores, which take that lock.
+ */
 static void kds_dax_glue_dev_unregister(struct kds_dax_glue_dev *gdev)
 {
-	kds_dax_chardev_del(gdev);
+	kds_dax_chardev_del(gdev);	/* unbinds the driver */
+	WARN_ON(kds_dev_dax_free_ranges(&gdev->core));
 	put_device(&gdev->dev);
 }
 
 static void kds_dax_glue_region_release(struct device *dev)
 {
-	kfree(container_of(dev, struct kds_dax_glue_region, dev));
+	struct kds_dax_glue_region *rg =
+		container_of(dev, struct kds_dax_glue_region, dev);
+
+	mutex_destroy(&rg->lock);
+	kfree(rg);
 }
 
 static struct kds_dax_glue_region *kds_dax_glue_find(int id)
@@ -489,75 +582,55 @@ static struct kds_dax_glue_region *kds_dax_glue_find(int id)
 	return NULL;
 }
 
-/* Take a region down: its dev_dax, its files, its core registration. */
-static void kds_dax_glue_region_destroy(struct kds_dax_glue_region *rg)
+/*
+ * The compat path's probe of a class device: run it from creation on; a
+ * range it cannot pin stays closed (the device runs, unmappable).
+ */
+static void kds_dax_glue_class_probe(struct kds_dax_glue_dev *gdev)
 {
-	/* A class device runs from creation on; no driver stops it. */
-	if (rg->dax->core.subsys == KDS_DEV_DAX_CLASS)
-		kds_dax_glue_device_dax_remove(rg->dax);
-	kds_dax_glue_dev_unregister(rg->dax);
-	device_del(&rg->dev);
-	kds_dax_region_unregister(rg->core);
-	kds_dax_memory_release(rg->hold);
-	rg->hold = NULL;
-	rg->core = NULL;	/* the parent carries no region any more */
-	put_device(&rg->dev);
+	if (WARN_ON(kds_dev_dax_bind_start(&gdev->core)))
+		return;
+	if (kds_dax_glue_device_dax_probe(gdev))
+		WARN_ON(kds_dax_device_dax_probe(&gdev->core));
+	kds_dev_dax_bind_finish(&gdev->core, 0);
+}
+
+static void kds_dax_glue_class_remove(struct kds_dax_glue_dev *gdev)
+{
+	kds_dax_glue_device_dax_remove(gdev);
+	kds_dev_dax_unbind(&gdev->core);
 }
 
 /*
- * Create region @id over [@start, @start + @size) and its dev_dax
- * dax<id>.0: on the bus, offered to the drivers once registered (the
- * default driver binds it); or, for %KDS_DEV_DAX_CLASS, in the
- * compatibility class, run at once (the compat path's probe).
+ * Create dev_dax @id of @rg (-1: the lowest free number, dynamic regions),
+ * register it with its character device and mapping<N> objects, and offer
+ * it to the drivers (a class device: run it). On a static region it spans
+ * the region; on a dynamic one it spans the region when @whole (the
+ * region's first device, as dax_hmem makes it) and is empty otherwise (a
+ * seed, from the create file). Called with @rg->lock held.
  */
-static int kds_dax_glue_region_create(int id, u64 start, u64 size,
-				      unsigned int align, int target_node,
-				      enum kds_dev_dax_subsys subsys)
+static int kds_dax_glue_dev_create(struct kds_dax_glue_region *rg, int id,
+				   enum kds_dev_dax_subsys subsys, bool whole,
+				   struct kds_dax_glue_dev **out)
 {
-	struct kds_dax_glue_region *rg;
+	struct kds_dax_region *core = rg->core;
 	struct kds_dax_glue_dev *gdev;
-	struct kds_dax_region *core;
 	int rc;
 
-	rg = kzalloc(sizeof(*rg), GFP_KERNEL);
+	lockdep_assert_held(&rg->lock);
 	gdev = kzalloc(sizeof(*gdev), GFP_KERNEL);
-	if (!rg || !gdev) {
-		kfree(rg);
-		kfree(gdev);
+	if (!gdev)
 		return -ENOMEM;
-	}
-	device_initialize(&rg->dev);
-	rg->dev.release = kds_dax_glue_region_release;
-	rg->dev.groups = kds_dax_glue_region_groups;
-
-	core = kds_dax_region_alloc(rg->core, id, start, size, target_node,
-				    align, 0);
-	if (IS_ERR(core)) {
-		kfree(gdev);
-		put_device(&rg->dev);
-		return PTR_ERR(core);
-	}
-	rg->core = core;
-	/* After the core's checks, so a misaligned range stays -EINVAL. */
-	rc = kds_dax_memory_hold(id, start, size, &gdev->backed, &rg->hold);
-	if (rc) {
-		kfree(gdev);
-		goto err_region;
-	}
-	rc = dev_set_name(&rg->dev, "kds_dax_region%d", id);
-	if (!rc)
-		rc = device_add(&rg->dev);
-	if (rc) {
-		kfree(gdev);
-		goto err_region;
-	}
-
 	device_initialize(&gdev->dev);
 	gdev->dev.release = kds_dax_glue_dev_release;
-	rc = kds_dev_dax_init(&gdev->core, core, 0, subsys);
+	gdev->backed = rg->backed;
+	INIT_LIST_HEAD(&gdev->node);
+	rc = kds_dev_dax_init(&gdev->core, core, id, subsys);
+	if (!rc && whole && kds_dax_region_is_dynamic(core))
+		rc = kds_dev_dax_add_range(&gdev->core, core->start, core->size);
 	if (rc) {
-		put_device(&gdev->dev);
-		goto err_del;
+		put_device(&gdev->dev);	/* release gives the id and bytes back */
+		return rc;
 	}
 	/* The bus sets private data at creation, as alloc_dax() does. */
 	kds_dev_dax_set_private(&gdev->core, gdev);
@@ -572,15 +645,149 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 		rc = kds_dax_chardev_add(gdev);
 	if (rc) {
 		put_device(&gdev->dev);	/* release drops the region reference */
-		goto err_del;
+		return rc;
 	}
-	rg->dax = gdev;
-	if (subsys == KDS_DEV_DAX_CLASS) {
-		/* the compat path's probe: a range it cannot pin stays closed */
-		if (kds_dax_glue_device_dax_probe(gdev))
-			WARN_ON(kds_dax_device_dax_probe(&gdev->core));
-	} else
+	rc = kds_dax_mappings_sync(gdev);
+	if (rc) {
+		kds_dax_mappings_clear(gdev);
+		kds_dax_glue_dev_unregister(gdev);
+		return rc;
+	}
+	list_add_tail(&gdev->node, &rg->devs);
+	if (subsys == KDS_DEV_DAX_CLASS)
+		kds_dax_glue_class_probe(gdev);
+	else
 		kds_dax_glue_offer(gdev);
+	if (out)
+		*out = gdev;
+	return 0;
+}
+
+/*
+ * A region's create and delete files (dynamic regions). create: the
+ * core's rules (kds_dax_region_may_create()), then a new empty device,
+ * the region's seed if it has none. delete: the device named (as the
+ * driver core's device_find_child_by_name() reads it: sysfs_streq()),
+ * if the core lets it go (kds_dev_dax_delete()), removed after the lock
+ * is dropped.
+ */
+static ssize_t kds_dax_glue_region_store(struct device *dev,
+					 struct device_attribute *attr,
+					 const char *buf, size_t count)
+{
+	struct kds_dax_glue_region *rg =
+		container_of(dev, struct kds_dax_glue_region, dev);
+	struct kds_dax_glue_dev *gdev, *victim = NULL;
+	ssize_t rc;
+
+	if (!kds_dax_region_is_dynamic(rg->core))
+		return -EINVAL;
+	mutex_lock(&rg->lock);
+	if (rg->dying) {
+		rc = -ENXIO;
+	} else if (!strcmp(attr->attr.name, "create")) {
+		rc = kds_dax_region_may_create(rg->core, buf, count);
+		if (!rc)
+			rc = kds_dax_glue_dev_create(rg, -1, KDS_DEV_DAX_BUS,
+						     false, &gdev);
+		if (!rc)
+			kds_dev_dax_created(&gdev->core);
+	} else {
+		rc = -ENXIO;
+		list_for_each_entry(gdev, &rg->devs, node) {
+			if (!kds_dax_name_is(&gdev->core, buf, count))
+				continue;
+			rc = kds_dev_dax_delete(&gdev->core);
+			if (!rc) {
+				list_del_init(&gdev->node);
+				kds_dax_mappings_clear(gdev);
+				victim = gdev;
+			}
+			break;
+		}
+	}
+	mutex_unlock(&rg->lock);
+	if (victim)
+		kds_dax_glue_dev_unregister(victim);
+	return rc ? rc : (ssize_t)count;
+}
+
+/* Take a region down: its dev_dax devices, its files, its registration. */
+static void kds_dax_glue_region_destroy(struct kds_dax_glue_region *rg)
+{
+	struct kds_dax_glue_dev *gdev, *next;
+	LIST_HEAD(gone);
+
+	mutex_lock(&rg->lock);
+	rg->dying = true;
+	list_splice_init(&rg->devs, &gone);
+	list_for_each_entry(gdev, &gone, node)
+		kds_dax_mappings_clear(gdev);
+	mutex_unlock(&rg->lock);
+	/* the youngest first, as Linux's devm actions unwind */
+	list_for_each_entry_safe_reverse(gdev, next, &gone, node) {
+		list_del_init(&gdev->node);
+		/* A class device runs from creation on; no driver stops it. */
+		if (gdev->core.subsys == KDS_DEV_DAX_CLASS)
+			kds_dax_glue_class_remove(gdev);
+		kds_dax_glue_dev_unregister(gdev);
+	}
+	device_del(&rg->dev);
+	kds_dax_region_unregister(rg->core);
+	kds_dax_memory_release(rg->hold);
+	rg->hold = NULL;
+	rg->core = NULL;	/* the parent carries no region any more */
+	put_device(&rg->dev);
+}
+
+/*
+ * Create region @id over [@start, @start + @size) and its first dev_dax
+ * dax<id>.0 spanning it: on the bus, offered to the drivers once
+ * registered (the default driver binds it); or, for %KDS_DEV_DAX_CLASS,
+ * in the compatibility class, run at once (the compat path's probe). A
+ * @dynamic region (Linux 5.10+, dax_hmem's kind) can then be resized and
+ * carved into more devices through its files.
+ */
+static int kds_dax_glue_region_create(int id, u64 start, u64 size,
+				      unsigned int align, int target_node,
+				      enum kds_dev_dax_subsys subsys,
+				      bool dynamic)
+{
+	struct kds_dax_glue_region *rg;
+	struct kds_dax_region *core;
+	int rc;
+
+	rg = kzalloc(sizeof(*rg), GFP_KERNEL);
+	if (!rg)
+		return -ENOMEM;
+	device_initialize(&rg->dev);
+	rg->dev.release = kds_dax_glue_region_release;
+	rg->dev.groups = kds_dax_glue_region_groups;
+	mutex_init(&rg->lock);
+	INIT_LIST_HEAD(&rg->devs);
+
+	core = kds_dax_region_alloc(rg->core, id, start, size, target_node,
+				    align, dynamic ? KDS_DAX_REGION_DYNAMIC : 0);
+	if (IS_ERR(core)) {
+		put_device(&rg->dev);
+		return PTR_ERR(core);
+	}
+	rg->core = core;
+	/* After the core's checks, so a misaligned range stays -EINVAL. */
+	rc = kds_dax_memory_hold(id, start, size, &rg->backed, &rg->hold);
+	if (rc)
+		goto err_region;
+	rc = dev_set_name(&rg->dev, "kds_dax_region%d", id);
+	if (!rc)
+		rc = device_add(&rg->dev);
+	if (rc)
+		goto err_region;
+
+	mutex_lock(&rg->lock);
+	rc = kds_dax_glue_dev_create(rg, dynamic ? -1 : 0, subsys, true, NULL);
+	mutex_unlock(&rg->lock);
+	if (rc)
+		goto err_del;
 	/* The creator's reference: the registration and the device hold it. */
 	kds_dax_region_put(core);
 	list_add_tail(&rg->node, &kds_dax_glue_regions);
@@ -638,6 +845,7 @@ static ssize_t create_region_store(struct bus_type *bus, const char *buf,
 	char tmp[128], *w[6];
 	unsigned long long start, size;
 	unsigned int align;
+	bool dynamic = false;
 	int id, node, n, rc;
 
 	n = kds_dax_glue_words(tmp, sizeof(tmp), buf, count, w, 6);
@@ -645,9 +853,11 @@ static ssize_t create_region_store(struct bus_type *bus, const char *buf,
 	    kstrtoint(w[0], 10, &id) || id < 0 ||
 	    kstrtoull(w[1], 0, &start) || kstrtoull(w[2], 0, &size) ||
 	    kstrtouint(w[3], 0, &align) || kstrtoint(w[4], 10, &node) ||
-	    (n == 6 && strcmp(w[5], "class")))
+	    (n == 6 && strcmp(w[5], "class") && strcmp(w[5], "dynamic")))
 		return -EINVAL;
-	if (n == 6) {
+	if (n == 6 && !strcmp(w[5], "dynamic")) {
+		dynamic = true;
+	} else if (n == 6) {
 		/* no /sys/class/dax of kds's beside a kernel that has its own */
 		if (!kds_dax_glue_class)
 			return -EOPNOTSUPP;
@@ -660,7 +870,7 @@ static ssize_t create_region_store(struct bus_type *bus, const char *buf,
 		rc = -EEXIST;
 	else
 		rc = kds_dax_glue_region_create(id, start, size, align, node,
-						subsys);
+						subsys, dynamic);
 	mutex_unlock(&kds_dax_glue_lock);
 	return rc ? rc : (ssize_t)count;
 }

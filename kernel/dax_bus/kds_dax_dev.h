@@ -17,10 +17,34 @@ struct inode;
 struct resource;
 
 /**
+ * struct kds_dax_glue_kmem - what kds_kmem holds of one range of a device.
+ * @start: start of the hot-plug range (whole memory blocks).
+ * @size: its size.
+ * @res: kds_kmem's claim on it in the iomem tree (backed devices).
+ * @res_name: its name, the device's name.
+ * @ram_name: the name of the System RAM added under it.
+ * @bound: set while kds_kmem holds the range (added as memory when the
+ *         device is backed, only recorded otherwise).
+ *
+ * When the memory cannot be taken back on unbind, @res and both names
+ * stay in the iomem tree until reboot and are deliberately not freed.
+ */
+struct kds_dax_glue_kmem {
+	u64 start;
+	u64 size;
+	struct resource *res;
+	char *res_name;
+	char *ram_name;
+	bool bound;
+};
+
+struct kds_dax_glue_mapping;
+
+/**
  * struct kds_dax_glue_dev - a dev_dax on the kds_dax bus.
  * @dev: the driver-model device (bus kds_dax, parent the region device).
- * @core: the core dev_dax (name, region reference, alive state; its
- *        private data is this object, set at creation).
+ * @core: the core dev_dax (name, region reference, ranges, alive state;
+ *        its private data is this object, set at creation).
  * @cdev: the character device /dev/<name> (@dev.devt).
  * @offered: set once device_add() has returned: until then the bus match
  *           refuses every driver (glue.c).
@@ -29,23 +53,18 @@ struct resource;
  *          hot-adds it; otherwise it is modelled and neither does.
  * @inode: the inode whose address space every open file of @cdev maps
  *         through, so that one unmap reaches every mapping (chardev.c).
- * @range: the device's physical range and its page offset (backed).
- * @pin: device_dax's hold on @range in the iomem tree, named after the
- *       device, from probe to remove (backed).
- * @pgmap: the struct pages of @range while pinned (CONFIG_ZONE_DEVICE).
- * @mappable: set while @pin holds: opens, mmaps and faults read it under
+ * @pins: device_dax's holds on the device's ranges in the iomem tree,
+ *        named after the device, from probe to remove (backed); the
+ *        ranges themselves are the core's, frozen while bound.
+ * @nr_pins: entries in @pins.
+ * @pgmap: the struct pages of the ranges while pinned (ZONE_DEVICE).
+ * @mappable: set while @pins hold: opens, mmaps and faults read it under
  *            the chardev's SRCU, remove clears it and waits them out.
- * @kmem_bound: set while kds_kmem holds a range for it (added as memory
- *              when @backed, only recorded otherwise).
- * @kmem_start: start of that range.
- * @kmem_size: size of that range.
- * @kmem_res: kds_kmem's claim on the range in the iomem tree (@backed).
- * @kmem_res_name: its name, the device's name.
- * @kmem_ram_name: the name of the System RAM added under it.
- *
- * When the memory cannot be taken back on unbind, @kmem_res and both
- * names stay in the iomem tree until reboot and are deliberately not
- * freed with the device.
+ * @kmem: kds_kmem's state per range of the device, while bound.
+ * @nr_kmem: entries in @kmem.
+ * @maps: the mapping<N> objects, one per range (dynamic regions).
+ * @nr_maps: entries in @maps.
+ * @node: link on the region's device list (glue.c).
  */
 struct kds_dax_glue_dev {
 	struct device dev;
@@ -54,16 +73,15 @@ struct kds_dax_glue_dev {
 	bool offered;
 	bool backed;
 	struct inode *inode;
-	struct kds_dax_range range;
-	struct resource *pin;
+	struct resource **pins;
+	unsigned int nr_pins;
 	struct dev_pagemap *pgmap;
 	bool mappable;
-	bool kmem_bound;
-	u64 kmem_start;
-	u64 kmem_size;
-	struct resource *kmem_res;
-	char *kmem_res_name;
-	char *kmem_ram_name;
+	struct kds_dax_glue_kmem *kmem;
+	unsigned int nr_kmem;
+	struct kds_dax_glue_mapping **maps;
+	unsigned int nr_maps;
+	struct list_head node;
 };
 
 /* chardev.c: /dev/<name>, its mapping, device_dax's pin. */
@@ -74,6 +92,10 @@ void kds_dax_chardev_del(struct kds_dax_glue_dev *gdev);
 void kds_dax_chardev_release(struct kds_dax_glue_dev *gdev);
 int kds_dax_chardev_pin(struct kds_dax_glue_dev *gdev);
 void kds_dax_chardev_unpin(struct kds_dax_glue_dev *gdev);
+
+/* mappings.c: the mapping<N> objects of a dynamic region's device. */
+int kds_dax_mappings_sync(struct kds_dax_glue_dev *gdev);
+void kds_dax_mappings_clear(struct kds_dax_glue_dev *gdev);
 
 /* memory.c: what lies under a region, the region's hold, kds_kmem. */
 struct kds_dax_memory_hold;

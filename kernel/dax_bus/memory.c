@@ -66,19 +66,42 @@ static u64 kds_dax_memory_block_size(void *ctx)
  * the device, as System RAM without the busy flag so that the memory
  * added next nests under it.
  */
+/* The state of the range that starts at @start, or a free slot for it. */
+static struct kds_dax_glue_kmem *kds_dax_memory_entry(struct kds_dax_glue_dev *gdev,
+						      u64 start)
+{
+	unsigned int i;
+
+	for (i = 0; i < gdev->nr_kmem; i++)
+		if (gdev->kmem[i].size && gdev->kmem[i].start == start)
+			return &gdev->kmem[i];
+	for (i = 0; i < gdev->nr_kmem; i++)
+		if (!gdev->kmem[i].size)
+			return &gdev->kmem[i];
+	return NULL;
+}
+
 static int kds_dax_memory_reserve(void *ctx, u64 start, u64 size,
 				const char *name)
 {
 	struct kds_dax_glue_dev *gdev = ctx;
+	struct kds_dax_glue_kmem *km = kds_dax_memory_entry(gdev, start);
 	struct resource *res;
 	char *res_name;
-	int rc = kds_dax_claim(&kds_dax_memory_claims, start, size);
+	int rc;
 
+	if (WARN_ON(!km))
+		return -EINVAL;
+	rc = kds_dax_claim(&kds_dax_memory_claims, start, size);
 	if (rc == -EBUSY)
 		pr_debug("kds dax: %s: range %#llx+%#llx already claimed\n",
 			name, (unsigned long long)start, (unsigned long long)size);
-	if (rc || !gdev->backed)
+	if (rc)
 		return rc;
+	km->start = start;
+	km->size = size;
+	if (!gdev->backed)
+		return 0;
 	/*
 	 * The names and the resource belong to the iomem tree (and stay
 	 * there if the memory can never be taken back): the kernel's own
@@ -92,24 +115,26 @@ static int kds_dax_memory_reserve(void *ctx, u64 start, u64 size,
 			 name, (unsigned long long)start, (unsigned long long)size);
 		kfree_const(res_name);
 		WARN_ON(kds_dax_unclaim(&kds_dax_memory_claims, start, size));
+		memset(km, 0, sizeof(*km));
 		return res_name ? -EBUSY : -ENOMEM;
 	}
 	res->flags = IORESOURCE_SYSTEM_RAM;
-	gdev->kmem_res = res;
-	gdev->kmem_res_name = res_name;
+	km->res = res;
+	km->res_name = res_name;
 	return 0;
 }
 
 static void kds_dax_memory_unreserve(void *ctx, u64 start, u64 size)
 {
 	struct kds_dax_glue_dev *gdev = ctx;
+	struct kds_dax_glue_kmem *km = kds_dax_memory_entry(gdev, start);
 
-	if (gdev->kmem_res) {
-		kds_dax_iomem_remove(gdev->kmem_res);
-		kfree_const(gdev->kmem_res_name);
-		gdev->kmem_res = NULL;
-		gdev->kmem_res_name = NULL;
+	if (km && km->size && km->res) {
+		kds_dax_iomem_remove(km->res);
+		kfree_const(km->res_name);
 	}
+	if (km && km->size)
+		memset(km, 0, sizeof(*km));
 	WARN_ON(kds_dax_unclaim(&kds_dax_memory_claims, start, size));
 }
 
@@ -122,9 +147,12 @@ static void kds_dax_memory_unreserve(void *ctx, u64 start, u64 size)
 static int kds_dax_memory_add_memory(void *ctx, int nid, u64 start, u64 size)
 {
 	struct kds_dax_glue_dev *gdev = ctx;
+	struct kds_dax_glue_kmem *km = kds_dax_memory_entry(gdev, start);
 	char *ram_name;
 	int rc;
 
+	if (WARN_ON(!km || !km->size))
+		return -EINVAL;
 	if (!gdev->backed) {
 		pr_debug("kds dax: %s: kds_kmem records %#llx-%#llx for node %d (modelled: not hot-plugged)\n",
 			gdev->core.name, (unsigned long long)start,
@@ -149,14 +177,12 @@ static int kds_dax_memory_add_memory(void *ctx, int nid, u64 start, u64 size)
 		kfree_const(ram_name);
 		return rc;
 	}
-	gdev->kmem_ram_name = ram_name;
+	km->ram_name = ram_name;
 	pr_debug("kds dax: %s: kds_kmem hot-added %#llx-%#llx to node %d as %s\n",
 		gdev->core.name, (unsigned long long)start,
 		(unsigned long long)(start + size - 1), nid, ram_name);
 bound:
-	gdev->kmem_start = start;
-	gdev->kmem_size = size;
-	gdev->kmem_bound = true;
+	km->bound = true;
 	return 0;
 }
 
@@ -168,27 +194,27 @@ bound:
 static int kds_dax_memory_remove_memory(void *ctx, int nid, u64 start, u64 size)
 {
 	struct kds_dax_glue_dev *gdev = ctx;
+	struct kds_dax_glue_kmem *km = kds_dax_memory_entry(gdev, start);
 	int rc;
 
-	if (gdev->backed && gdev->kmem_ram_name) {
+	if (!km || !km->bound)
+		return -ENOENT;	/* never added: nothing to take back */
+	if (gdev->backed && km->ram_name) {
 		rc = remove_memory(start, size);
 		if (rc) {
 			pr_warn("kds dax: %s: its memory is still online: it stays System RAM until reboot\n",
 				gdev->core.name);
 			/* the iomem tree keeps pointing at these */
-			gdev->kmem_res = NULL;
-			gdev->kmem_res_name = NULL;
-			gdev->kmem_ram_name = NULL;
-			gdev->kmem_bound = false;
+			memset(km, 0, sizeof(*km));
 			return rc;
 		}
-		kfree_const(gdev->kmem_ram_name);
-		gdev->kmem_ram_name = NULL;
+		kfree_const(km->ram_name);
+		km->ram_name = NULL;
 		pr_debug("kds dax: %s: kds_kmem removed %#llx-%#llx\n",
 			gdev->core.name, (unsigned long long)start,
 			(unsigned long long)(start + size - 1));
 	}
-	gdev->kmem_bound = false;
+	km->bound = false;
 	return 0;
 }
 
@@ -200,16 +226,36 @@ static const struct kds_dax_kmem_ops kds_dax_memory_kmem_ops = {
 	.remove_memory = kds_dax_memory_remove_memory,
 };
 
-/* kds_kmem's probe: the core decides the range, the ops above add it. */
+/*
+ * kds_kmem's probe: the core decides the ranges (one per range of the
+ * device, frozen while bound), the ops above add them; their state lives
+ * in @gdev->kmem until remove.
+ */
 int kds_dax_memory_kmem_probe(struct kds_dax_glue_dev *gdev)
 {
-	return kds_dax_kmem_probe(&gdev->core, &kds_dax_memory_kmem_ops, gdev);
+	unsigned int nr = kds_dev_dax_nr_ranges(&gdev->core);
+	int rc;
+
+	gdev->kmem = kcalloc(nr ? nr : 1, sizeof(*gdev->kmem), GFP_KERNEL);
+	if (!gdev->kmem)
+		return -ENOMEM;
+	gdev->nr_kmem = nr;
+	rc = kds_dax_kmem_probe(&gdev->core, &kds_dax_memory_kmem_ops, gdev);
+	if (rc) {
+		kfree(gdev->kmem);
+		gdev->kmem = NULL;
+		gdev->nr_kmem = 0;
+	}
+	return rc;
 }
 
 /* An unbind always unbinds; memory still online stays (reserved). */
 void kds_dax_memory_kmem_remove(struct kds_dax_glue_dev *gdev)
 {
 	kds_dax_kmem_remove(&gdev->core, &kds_dax_memory_kmem_ops, gdev);
+	kfree(gdev->kmem);
+	gdev->kmem = NULL;
+	gdev->nr_kmem = 0;
 }
 
 /* ---------------------------------------------------------- regions */

@@ -278,6 +278,10 @@ cmdline+=" rcupdate.rcu_cpu_stall_suppress=1 rdinit=/init"
 # 128 MiB of RAM at 256 MiB becomes soft-reserved: the kernel's dax_hmem
 # turns it into dax0.0 on the real dax bus; hot-added memory stays offline.
 cmdline+=" memmap=128M%0x10000000-1+0xefffffff memhp_default_state=offline"
+# A guest of at least 1 GiB whose kernel has no dax_hmem (the debug kernel)
+# also gets 256 MiB soft-reserved at 640 MiB: a dynamic kds region there
+# holds two devices, one a whole 128 MiB memory block for kmem
+# (system_dax.sh's dynamic stage).
 # With at least 1 GiB, 128 MiB of RAM at 512 MiB becomes legacy persistent
 # memory (memmap=nn!ss): the other kind of reserved memory kds_kmem hot-adds.
 case $mem in
@@ -286,6 +290,8 @@ case $mem in
 *) mem_mib=0 ;;
 esac
 [ "$mem_mib" -ge 1024 ] && cmdline+=" memmap=128M!0x20000000"
+[ "$mem_mib" -ge 1024 ] && [ -n "$no_hmem" ] &&
+	cmdline+=" memmap=256M%0x28000000-1+0xefffffff"
 
 # boot LOG SECONDS QEMU-ACCEL-ARGS...: boot the test initramfs; 124 on timeout.
 boot() {

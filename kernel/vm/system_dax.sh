@@ -132,6 +132,7 @@ system_dax_first_checks() {
 	system_dax_class
 	echo 7 >$B/delete_region
 	sd_check "$([ ! -e $D ] && [ ! -e /dev/dax7.0 ]; echo $?)" "delete_region 7: dax7.0 and /dev/dax7.0 gone"
+	system_dax_dynamic
 	system_dax_rmmod_race
 }
 
@@ -213,6 +214,164 @@ system_dax_memory() {
 	out=$(daxctl reconfigure-device -f --mode=devdax dax7.0 2>&1) && rc=0 || rc=$?
 	sd_check "$rc" "devdax -f once more ($(sd_first "$out"))"
 	sd_eq "MemTotal back again" "$(sd_memtotal)" "$mt"
+}
+
+# sd_write FILE TEXT: "ok", or the errno name of the write's refusal
+sd_write() {
+	local err
+	err=$( { echo "$2" >"$1"; } 2>&1 ) && { echo ok; return 0; }
+	case $err in
+	*"resource busy"*) echo EBUSY ;;
+	*"Invalid argument"*) echo EINVAL ;;
+	*"No space left"*) echo ENOSPC ;;
+	*"No such device or address"*) echo ENXIO ;;
+	*"Cannot allocate memory"*) echo ENOMEM ;;
+	*) echo "other: $err" ;;
+	esac
+}
+# sd_layout DEV: "size; start-end@page_offset ..." of a device's mapping<N>
+sd_layout() {
+	local m out
+	out="$(sd_attr $1/size);"
+	for m in $(ls -d $1/mapping[0-9]* 2>/dev/null | sort); do
+		out="$out $(sd_attr $m/start)-$(sd_attr $m/end)@$(sd_attr $m/page_offset)"
+	done
+	echo "$out"
+}
+
+# A dynamic region (Linux 5.10+, dax_hmem's kind) over the 256 MiB
+# run.sh sets aside at 640 MiB for a kernel without dax_hmem, carved with
+# the real daxctl: dax6.0 shrunk, a device made and sized for each of a
+# scratch device and kmem, dax6.0 grown into two ranges and mapped across
+# them, dax6.1 onlined as System RAM, align changed, every refusal
+# Linux's errno with nothing changed, both destroyed and every byte back.
+system_dax_dynamic() {
+	local B=/sys/bus/dax R=/sys/devices/kds_dax_region6/dax_region
+	local D0=/sys/bus/dax/devices/dax6.0 D1=/sys/bus/dax/devices/dax6.1
+	local D2=/sys/bus/dax/devices/dax6.2 out rc mt nb before flat
+	if ! grep -q 'memmap=256M%0x28000000' /proc/cmdline; then
+		sd_bad "run.sh set no 256 MiB aside at 0x28000000 for the dynamic region"
+		return 0
+	fi
+	sd_eq "create_region 6 ... dynamic" \
+		"$(sd_write $B/create_region "6 0x28000000 0x10000000 0x200000 0 dynamic")" ok
+	sd_eq "dax6.0 spans the region, bound to device_dax" \
+		"$(sd_drv $D0) $(sd_layout $D0)" "device_dax 268435456; 0x28000000-0x37ffffff@0x0"
+	sd_eq "region 6: available_size 0, no seed" \
+		"$(sd_attr $R/available_size) '$(sd_attr $R/seed)'" "0 ''"
+	sd_eq "modes: size 644, align 644, mapping 200, create 644, delete 200, seed 444, mapping0/start 400" \
+		"$(sd_mode $D0/size) $(sd_mode $D0/align) $(sd_mode $D0/mapping) $(sd_mode $R/create) $(sd_mode $R/delete) $(sd_mode $R/seed) $(sd_mode $D0/mapping0/start)" \
+		"644 644 200 644 200 444 400"
+	out=$(daxctl list -r 6 -D -M 2>&1)
+	sd_show "daxctl list -r 6 -D -M" "$out"
+	flat=$(echo "$out" | tr -d ' \n\t')
+	sd_check "$(case $flat in *'"mappings":[{"page_offset":0,"start":671088640,"end":939524095,"size":268435456}]'*) echo 0 ;; *) echo 1 ;; esac)" \
+		"daxctl list shows dax6.0's one mapping"
+
+	# refusals while bound: Linux's errno, nothing changed
+	sd_eq "size of a bound device: EBUSY" "$(sd_write $D0/size 134217728)" EBUSY
+	out=$(daxctl reconfigure-device -s 128M dax6.0 2>&1) && rc=0 || rc=$?
+	sd_check "$([ "$rc" != 0 ]; echo $?)" "daxctl reconfigure-device -s 128M on an enabled dax6.0 fails ($rc: $(sd_first "$out"))"
+	sd_eq "align of a bound device: EBUSY" "$(sd_write $D0/align 4096)" EBUSY
+	sd_eq "mapping of a bound device: EBUSY" "$(sd_write $D0/mapping 0x28000000-0x281fffff)" EBUSY
+	sd_eq "after the refusals: dax6.0 unchanged" "$(sd_drv $D0) $(sd_layout $D0)" \
+		"device_dax 268435456; 0x28000000-0x37ffffff@0x0"
+
+	# dax6.0 shrunk to 32 MiB with daxctl
+	out=$(daxctl disable-device dax6.0 2>&1)
+	sd_check $? "daxctl disable-device dax6.0 ($out)"
+	out=$(daxctl reconfigure-device -s 32M dax6.0 2>&1) && rc=0 || rc=$?
+	sd_show "daxctl reconfigure -s 32M" "$out"
+	sd_check "$rc" "daxctl reconfigure-device -s 32M dax6.0"
+	sd_eq "dax6.0: 32 MiB at the region's start" "$(sd_layout $D0)" "33554432; 0x28000000-0x29ffffff@0x0"
+	sd_eq "region 6: 224 MiB available" "$(sd_attr $R/available_size)" 234881024
+	sd_eq "size off the align: EINVAL" "$(sd_write $D0/size 4096)" EINVAL
+	sd_eq "size past the free space: ENOSPC" "$(sd_write $D0/size 0x20000000)" ENOSPC
+	sd_eq "a create of 2: EINVAL" "$(sd_write $R/create 2)" EINVAL
+
+	# a scratch device of 32 MiB, then dax6.2 by mapping: the last 128 MiB
+	out=$(daxctl create-device -r 6 -s 32M 2>&1) && rc=0 || rc=$?
+	sd_show "daxctl create-device -s 32M" "$out"
+	sd_check "$rc" "daxctl create-device -r 6 -s 32M"
+	sd_eq "dax6.1: 32 MiB after dax6.0, bound to device_dax" "$(sd_drv $D1) $(sd_layout $D1)" \
+		"device_dax 33554432; 0x2a000000-0x2bffffff@0x0"
+	sd_eq "create: a seed device dax6.2" "$(sd_write $R/create 1)" ok
+	sd_eq "dax6.2 is the seed and the youngest, size 0, unbound" \
+		"$(sd_attr $R/seed) $(sd_attr $R/create) $(sd_attr $D2/size) $(sd_drv $D2)" "dax6.2 dax6.2 0 none"
+	sd_eq "mapping taken by dax6.1: ENOMEM" "$(sd_write $D2/mapping 0x2be00000-0x2c3fffff)" ENOMEM
+	sd_eq "mapping off the align: ENXIO" "$(sd_write $D2/mapping 0x30000000-0x300fffff)" ENXIO
+	sd_eq "mapping 0x30000000-0x37ffffff" "$(sd_write $D2/mapping 0x30000000-0x37ffffff)" ok
+	out=$(daxctl enable-device dax6.2 2>&1)
+	sd_check $? "daxctl enable-device dax6.2 ($out)"
+	sd_eq "dax6.2 bound, no seed left" "$(sd_drv $D2) '$(sd_attr $R/seed)'" "device_dax ''"
+
+	# dax6.0 grows to 96 MiB: the lowest free run follows dax6.1, so a
+	# second range, not an extension. Enabling dax6.1 and dax6.2 bound the
+	# disabled dax6.0 too (libdaxctl's new_id attaches the default driver
+	# to every device it matches, as on Linux): disable it again.
+	out=$(daxctl disable-device dax6.0 2>&1)
+	sd_check $? "daxctl disable-device dax6.0 again ($out)"
+	sd_eq "size of the unbound dax6.0: 96 MiB" "$(sd_write $D0/size 100663296)" ok
+	sd_eq "dax6.0: two ranges" "$(sd_layout $D0)" \
+		"100663296; 0x28000000-0x29ffffff@0x0 0x2c000000-0x2fffffff@0x2000"
+	sd_eq "region 6: nothing left" "$(sd_attr $R/available_size)" 0
+	sd_eq "a create with nothing left: ENOSPC" "$(sd_write $R/create 1)" ENOSPC
+	out=$(daxctl create-device -r 6 2>&1) && rc=0 || rc=$?
+	sd_check "$([ "$rc" != 0 ]; echo $?)" "daxctl create-device with nothing left fails ($rc: $(sd_first "$out"))"
+	sd_check "$([ ! -e $B/devices/dax6.3 ]; echo $?)" "no dax6.3 made"
+	# align: a unit dividing every range, while unbound
+	sd_eq "align 12345: EINVAL" "$(sd_write $D0/align 12345)" EINVAL
+	sd_eq "align 4096" "$(sd_write $D0/align 4096)" ok
+	sd_eq "size 96 MiB - 4 KiB with a 4 KiB align" "$(sd_write $D0/size 100659200)" ok
+	sd_eq "align 2 MiB does not divide the last range: EINVAL" "$(sd_write $D0/align 2097152)" EINVAL
+	sd_eq "align unchanged" "$(sd_attr $D0/align)" 4096
+	sd_eq "size back to 96 MiB" "$(sd_write $D0/size 100663296)" ok
+	sd_eq "align 2 MiB" "$(sd_write $D0/align 2097152)" ok
+	sd_eq "dax6.0: the same two ranges" "$(sd_layout $D0)" \
+		"100663296; 0x28000000-0x29ffffff@0x0 0x2c000000-0x2fffffff@0x2000"
+	# the scratch device goes: destroy-device
+	out=$(daxctl destroy-device -f dax6.1 2>&1) && rc=0 || rc=$?
+	sd_show "daxctl destroy-device -f dax6.1" "$out"
+	sd_check "$rc" "daxctl destroy-device -f dax6.1"
+	sd_check "$([ ! -e $D1 ] && [ ! -e /dev/dax6.1 ]; echo $?)" "dax6.1 and /dev/dax6.1 gone"
+	sd_eq "its 32 MiB free again" "$(sd_attr $R/available_size)" 33554432
+
+	# dax6.0 mapped across both ranges
+	out=$(daxctl enable-device dax6.0 2>&1)
+	sd_check $? "daxctl enable-device dax6.0 ($out)"
+	out=$(kds-devdax check /dev/dax6.0 2097152 100663296 2>&1) && rc=0 || rc=$?
+	echo "$out" | grep -v ': ok$' | head -n 10 | sed 's/^/kds-vm: system-dax: devdax: /'
+	sd_check "$rc" "kds-devdax check maps dax6.0 across its two ranges and reads back"
+
+	# dax6.2 (a whole memory block) as System RAM
+	mt=$(sd_memtotal)
+	nb=$(sd_blocks)
+	out=$(daxctl reconfigure-device --mode=system-ram dax6.2 2>&1) && rc=0 || rc=$?
+	sd_show "daxctl reconfigure dax6.2 system-ram" "$out"
+	sd_check "$rc" "daxctl reconfigure-device --mode=system-ram dax6.2"
+	sd_eq "dax6.2 on kmem, one block added, MemTotal +128 MiB" \
+		"$(sd_drv $D2) $(sd_blocks) $(sd_memtotal)" "kmem $((nb + 1)) $((mt + 131072))"
+	sd_eq "delete of a bound device: EBUSY" "$(sd_write $R/delete dax6.2)" EBUSY
+	sd_eq "delete of a device with a size: EBUSY" "$(sd_write $R/delete dax6.0)" EBUSY
+	sd_eq "delete of no such device: ENXIO" "$(sd_write $R/delete dax6.9)" ENXIO
+	sd_eq "after the refusals: dax6.2 on kmem, dax6.0 unchanged" \
+		"$(sd_drv $D2) $(sd_drv $D0) $(sd_layout $D0)" \
+		"kmem device_dax 100663296; 0x28000000-0x29ffffff@0x0 0x2c000000-0x2fffffff@0x2000"
+	out=$(daxctl reconfigure-device -f --mode=devdax dax6.2 2>&1) && rc=0 || rc=$?
+	sd_check "$rc" "daxctl reconfigure-device -f --mode=devdax dax6.2 ($(sd_first "$out"))"
+	sd_eq "MemTotal and blocks back" "$(sd_memtotal) $(sd_blocks)" "$mt $nb"
+
+	# both destroyed: every byte back
+	out=$(daxctl destroy-device -f dax6.2 2>&1) && rc=0 || rc=$?
+	sd_check "$rc" "daxctl destroy-device -f dax6.2 ($(sd_first "$out"))"
+	out=$(daxctl destroy-device -f dax6.0 2>&1) && rc=0 || rc=$?
+	sd_check "$rc" "daxctl destroy-device -f dax6.0 (device 0 stays, size 0) ($(sd_first "$out"))"
+	sd_eq "dax6.0 stays, size 0, unbound; dax6.2 gone" \
+		"$(sd_attr $D0/size) $(sd_drv $D0) $([ -e $D2 ] && echo dax6.2)" "0 none "
+	sd_eq "region 6: the full 256 MiB available" "$(sd_attr $R/available_size)" 268435456
+	echo 6 >$B/delete_region
+	sd_check "$([ ! -e /sys/devices/kds_dax_region6 ] && ! grep -qE 'dax6\.|kds_dax_region6' /proc/iomem; echo $?)" \
+		"delete_region 6: the region and its iomem entries gone"
 }
 
 # A region whose device is in the 5.1 compatibility class /sys/class/dax:
