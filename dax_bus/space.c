@@ -56,11 +56,16 @@ static u64 kds_dax_range_len(const struct kds_dax_range *r)
 	return r->end - r->start + 1;
 }
 
-/* The smallest size step of a device: its align, at least a page. */
+/*
+ * The smallest size step of a device: its align, and at least what the
+ * kernel can give struct pages to (kds_map_min_size(), Linux's
+ * memremap_compat_align(): 2 MiB on x86-64).
+ */
 static bool kds_dev_dax_size_aligned(const struct kds_dev_dax *dev_dax,
 				     unsigned long align, u64 size)
 {
-	return IS_ALIGNED(size, (u64)max_t(unsigned long, align, PAGE_SIZE));
+	return IS_ALIGNED(size, (u64)max_t(unsigned long, align,
+					   kds_map_min_size()));
 }
 
 static u64 kds_dev_dax_size_locked(const struct kds_dev_dax *dev_dax)
@@ -315,7 +320,7 @@ static struct kds_dax_region *kds_dev_dax_dyn_region(struct kds_dev_dax *dev_dax
  * kds_dev_dax_add_range() - give a device a specific range of its region.
  * @dev_dax: a device of a dynamic region, unbound.
  * @start: first byte.
- * @size: bytes, a multiple of the device's align (and of a page).
+ * @size: bytes, a multiple of the device's align (and of kds_map_min_size(), 2 MiB on x86-64).
  *
  * The range becomes the device's next one (its page offset follows the
  * ranges before it); it is not merged with them. Used by the mapping

@@ -31,6 +31,7 @@
 #include <linux/log2.h>
 #include <linux/minmax.h>
 #include <linux/mm.h>
+#include <linux/memremap.h>
 #include <linux/mutex.h>
 #include <linux/overflow.h>
 #include <linux/refcount.h>
@@ -96,6 +97,20 @@ static inline bool kds_map_unit_valid(unsigned long unit)
 		return true;
 #endif
 	return false;
+}
+
+/*
+ * kds_map_min_size() - the smallest step of a device-dax size on this
+ * kernel: memremap_compat_align() (a subsection, 2 MiB, on x86-64), or the
+ * page where the kernel has no ZONE_DEVICE.
+ */
+static inline unsigned long kds_map_min_size(void)
+{
+#ifdef CONFIG_ZONE_DEVICE
+	return memremap_compat_align();
+#else
+	return PAGE_SIZE;
+#endif
 }
 
 /*

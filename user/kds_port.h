@@ -564,6 +564,16 @@ static inline bool kds_map_unit_valid(unsigned long unit)
 	return unit == PAGE_SIZE || unit == PMD_SIZE || unit == PUD_SIZE;
 }
 
+/*
+ * kds_map_min_size() - the smallest step of a device-dax size: x86-64's
+ * subsection (2 MiB), what the kernel's memremap_compat_align() gives
+ * there.
+ */
+static inline unsigned long kds_map_min_size(void)
+{
+	return PMD_SIZE;
+}
+
 /* ------------------------------------------------------------- strings */
 
 bool kds_sysfs_streq(const char *s1, const char *s2);

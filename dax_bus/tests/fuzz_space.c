@@ -27,10 +27,11 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define NPAGES		2048			/* 8 MiB of 4 KiB pages */
+#define NPAGES		16384			/* 64 MiB of 4 KiB pages */
+#define UNIT		512			/* 2 MiB: the smallest size step */
 #define BASE		0x40000000ULL
 #define NDEV		6
-#define MAXR		(NPAGES + 1)
+#define MAXR		256
 
 struct mrange {
 	unsigned int first, pages;
@@ -71,7 +72,7 @@ static unsigned int m_pages(const struct mdev *m)
 
 static bool m_divides(unsigned long align, unsigned int pages)
 {
-	unsigned long unit = align > PAGE_SIZE ? align : PAGE_SIZE;
+	unsigned long unit = align > kds_map_min_size() ? align : kds_map_min_size();
 
 	return ((u64)pages * PAGE_SIZE) % unit == 0;
 }
@@ -89,6 +90,7 @@ static void m_take(struct state *s, int d, unsigned int first, unsigned int page
 		m->r[m->nr - 1].pages += pages;
 	else
 		m->r[m->nr++] = (struct mrange){ first, pages };
+	check(m->nr < MAXR);
 }
 
 /* Linux's growth, read independently: lowest free run first. */
@@ -231,7 +233,8 @@ static void step(struct state *s, uint8_t op, uint8_t a, uint8_t b, uint8_t c,
 		break;
 	}
 	case 1: {	/* size */
-		unsigned int pages = ((unsigned int)b << 8 | c) % (NPAGES + 2);
+		/* whole 2 MiB steps, one page more when b is odd */
+		unsigned int pages = (c % (NPAGES / UNIT + 2)) * UNIT + (b & 1);
 		unsigned int cur = m_pages(m);
 
 		if (!m->live)
@@ -260,8 +263,9 @@ static void step(struct state *s, uint8_t op, uint8_t a, uint8_t b, uint8_t c,
 		break;
 	}
 	case 2: {	/* mapping: an exact range */
-		unsigned int first = ((unsigned int)b << 4 | (c >> 4)) % (NPAGES + 16);
-		unsigned int pages = 1 + (c & 15) * (1 + (b & 7));
+		/* any first page; whole steps, one page more when b >= 0x80 */
+		unsigned int first = ((unsigned int)b << 8 | c) % (NPAGES + 64);
+		unsigned int pages = UNIT * (1 + (c & 7)) + (b >> 7);
 		unsigned int p;
 
 		if (!m->live)
@@ -293,6 +297,7 @@ static void step(struct state *s, uint8_t op, uint8_t a, uint8_t b, uint8_t c,
 			s->owner[p] = d;
 		s->free_pages -= pages;
 		m->r[m->nr++] = (struct mrange){ first, pages };	/* never merged */
+		check(m->nr < MAXR);
 		break;
 	}
 	case 3: {	/* align */

@@ -217,6 +217,7 @@ system_dax_memory() {
 }
 
 # sd_write FILE TEXT: "ok", or the errno name of the write's refusal
+# (init.sh's dynamic-region comparison uses it too)
 sd_write() {
 	local err
 	err=$( { echo "$2" >"$1"; } 2>&1 ) && { echo ok; return 0; }
@@ -226,15 +227,18 @@ sd_write() {
 	*"No space left"*) echo ENOSPC ;;
 	*"No such device or address"*) echo ENXIO ;;
 	*"Cannot allocate memory"*) echo ENOMEM ;;
+	*"No such device"*) echo ENODEV ;;
 	*) echo "other: $err" ;;
 	esac
 }
-# sd_layout DEV: "size; start-end@page_offset ..." of a device's mapping<N>
+# sd_layout DEV [BASE]: "size; start-end@page_offset ..." of a device's
+# mapping<N>, addresses less BASE (default 0), so that two regions over
+# one range compare
 sd_layout() {
-	local m out
+	local m out base=${2:-0}
 	out="$(sd_attr $1/size);"
 	for m in $(ls -d $1/mapping[0-9]* 2>/dev/null | sort); do
-		out="$out $(sd_attr $m/start)-$(sd_attr $m/end)@$(sd_attr $m/page_offset)"
+		out="$out $(printf '0x%x-0x%x' $(( $(sd_attr $m/start) - base )) $(( $(sd_attr $m/end) - base )))@$(sd_attr $m/page_offset)"
 	done
 	echo "$out"
 }
@@ -322,9 +326,10 @@ system_dax_dynamic() {
 	# align: a unit dividing every range, while unbound
 	sd_eq "align 12345: EINVAL" "$(sd_write $D0/align 12345)" EINVAL
 	sd_eq "align 4096" "$(sd_write $D0/align 4096)" ok
-	sd_eq "size 96 MiB - 4 KiB with a 4 KiB align" "$(sd_write $D0/size 100659200)" ok
-	sd_eq "align 2 MiB does not divide the last range: EINVAL" "$(sd_write $D0/align 2097152)" EINVAL
+	sd_eq "size 96 MiB - 4 KiB: under the kernel's 2 MiB step: EINVAL" "$(sd_write $D0/size 100659200)" EINVAL
+	sd_eq "align 1 GiB does not divide the ranges: EINVAL" "$(sd_write $D0/align 1073741824)" EINVAL
 	sd_eq "align unchanged" "$(sd_attr $D0/align)" 4096
+	sd_eq "size 94 MiB with a 4 KiB align" "$(sd_write $D0/size 98566144)" ok
 	sd_eq "size back to 96 MiB" "$(sd_write $D0/size 100663296)" ok
 	sd_eq "align 2 MiB" "$(sd_write $D0/align 2097152)" ok
 	sd_eq "dax6.0: the same two ranges" "$(sd_layout $D0)" \
@@ -364,8 +369,12 @@ system_dax_dynamic() {
 	# both destroyed: every byte back
 	out=$(daxctl destroy-device -f dax6.2 2>&1) && rc=0 || rc=$?
 	sd_check "$rc" "daxctl destroy-device -f dax6.2 ($(sd_first "$out"))"
+	# device 0 is never deleted (EBUSY, as on Linux): daxctl before v79
+	# reports that as its error, later ones expect it; its size is 0
+	# either way
 	out=$(daxctl destroy-device -f dax6.0 2>&1) && rc=0 || rc=$?
-	sd_check "$rc" "daxctl destroy-device -f dax6.0 (device 0 stays, size 0) ($(sd_first "$out"))"
+	sd_check "$( [ "$rc" = 0 ] || echo "$out" | grep -q 'Device or resource busy'; echo $?)" \
+		"daxctl destroy-device -f dax6.0: device 0 stays ($rc: $(sd_first "$out"))"
 	sd_eq "dax6.0 stays, size 0, unbound; dax6.2 gone" \
 		"$(sd_attr $D0/size) $(sd_drv $D0) $([ -e $D2 ] && echo dax6.2)" "0 none "
 	sd_eq "region 6: the full 256 MiB available" "$(sd_attr $R/available_size)" 268435456
