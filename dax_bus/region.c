@@ -5,7 +5,7 @@
  */
 #include "kds_port.h"
 #include "kds/dax_bus.h"
-#include "dax_internal.h"
+#include "dax_bus/dax_internal.h"
 
 /**
  * kds_dax_region_alloc() - create a region for a parent device.

@@ -19,7 +19,7 @@
  */
 #include "kds_port.h"
 #include "kds/dax_bus.h"
-#include "dax_internal.h"
+#include "dax_bus/dax_internal.h"
 
 /* The longest text a number store parses without an allocation. */
 #define KDS_DAX_STORE_MAX	64
