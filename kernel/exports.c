@@ -34,6 +34,7 @@ KDS_EXPORT(kds_krealloc);
 KDS_EXPORT(kds_kfree);
 KDS_EXPORT(kds_kvfree);
 KDS_EXPORT(kds_kstrdup);
+KDS_EXPORT(kds_kmemdup_nul);
 KDS_EXPORT(kds_node_alloc);
 KDS_EXPORT(kds_node_free);
 KDS_EXPORT(kds_alloc_live);
@@ -121,6 +122,32 @@ KDS_EXPORT(kds_dax_may_split);
 KDS_EXPORT(kds_dax_kmem_range);
 KDS_EXPORT(kds_dax_kmem_probe);
 KDS_EXPORT(kds_dax_kmem_remove);
+/* dynamic regions (dax_bus/space.c) */
+KDS_EXPORT(kds_dev_dax_bind_start);
+KDS_EXPORT(kds_dev_dax_bind_finish);
+KDS_EXPORT(kds_dev_dax_unbind);
+KDS_EXPORT(kds_dev_dax_is_bound);
+KDS_EXPORT(kds_dax_region_is_dynamic);
+KDS_EXPORT(kds_dax_region_available);
+KDS_EXPORT(kds_dax_align_valid);
+KDS_EXPORT(kds_dev_dax_add_range);
+KDS_EXPORT(kds_dev_dax_resize);
+KDS_EXPORT(kds_dev_dax_set_align);
+KDS_EXPORT(kds_dev_dax_free_ranges);
+KDS_EXPORT(kds_dev_dax_nr_ranges);
+KDS_EXPORT(kds_dev_dax_get_range);
+KDS_EXPORT(kds_dev_dax_get_align);
+KDS_EXPORT(kds_dax_region_may_create);
+KDS_EXPORT(kds_dev_dax_created);
+KDS_EXPORT(kds_dev_dax_delete);
+KDS_EXPORT(kds_dax_name_is);
+KDS_EXPORT(kds_dev_dax_size_store);
+KDS_EXPORT(kds_dev_dax_mapping_store);
+KDS_EXPORT(kds_dev_dax_align_store);
+KDS_EXPORT(kds_dev_dax_mapping_attr_show);
+KDS_EXPORT(kds_dev_dax_attr_store);
+KDS_EXPORT(kds_dax_region_seed_show);
+KDS_EXPORT(kds_dax_region_create_show);
 #endif
 
 /* kds/dma.h: the DMA capability-mask model. */
