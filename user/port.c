@@ -685,6 +685,16 @@ int kds_sysfs_emit(char *buf, const char *fmt, ...)
 	return (size_t)n >= PAGE_SIZE ? (int)(PAGE_SIZE - 1) : n;
 }
 
+/* The value of digit @c in any base up to 16, or 16 for a non-digit. */
+static unsigned int kds_digit(unsigned int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+		return (c | 0x20) - 'a' + 10;
+	return 16;
+}
+
 /*
  * The number at @s in @base (0: picked from the prefix as the kernel's
  * _parse_integer_fixup_radix() does), up to the first byte that is not a
@@ -695,36 +705,18 @@ static int kds_parse_ull(const char *s, unsigned int base,
 			 unsigned long long *res)
 {
 	unsigned long long v = 0;
-	int n = 0;
+	bool overflow = false;
+	unsigned int d;
+	int n;
 
-	for (;; n++) {
-		unsigned int c = (unsigned char)s[n], d;
-
-		if (c >= '0' && c <= '9')
-			d = c - '0';
-		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-			d = (c | 0x20) - 'a' + 10;
-		else
-			break;
-		if (d >= base)
-			break;
-		if (v > (ULLONG_MAX - d) / base) {
-			/* keep reading: the kernel flags overflow, not stops */
-			while (1) {
-				c = (unsigned char)s[++n];
-				if (c >= '0' && c <= '9')
-					d = c - '0';
-				else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-					d = (c | 0x20) - 'a' + 10;
-				else
-					break;
-				if (d >= base)
-					break;
-			}
-			return -ERANGE;
-		}
+	/* the kernel reads every digit and flags overflow, it does not stop */
+	for (n = 0; (d = kds_digit((unsigned char)s[n])) < base; n++) {
+		if (v > (ULLONG_MAX - d) / base)
+			overflow = true;
 		v = v * base + d;
 	}
+	if (overflow)
+		return -ERANGE;
 	*res = v;
 	return n;
 }
