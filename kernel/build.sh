@@ -130,6 +130,16 @@ lay_out() {
 	printf '%s\n' "$header" >"$dir/kds/components.h"
 }
 
+# copy_probes DIR: the kernel API probes (kernel/probes/: the probe files,
+# probes.mk that runs them inside the Kbuild pass, gen.sh that writes
+# kernel/kds_probes.h from their answers) into DIR/kernel/probes.
+copy_probes() {
+	mkdir -p "$1/kernel/probes/flags"
+	cp "$root"/kernel/probes/*.c "$root/kernel/probes/probes.mk" \
+		"$root/kernel/probes/gen.sh" "$1/kernel/probes/"
+	cp "$root"/kernel/probes/flags/*.c "$1/kernel/probes/flags/"
+}
+
 # Checked above: missing, empty, or build.sh's own.
 rm -rf "$out"
 mkdir -p "$out"
@@ -137,6 +147,7 @@ out=$(cd "$out" && pwd)
 echo "made by kds's kernel/build.sh, which deletes and rebuilds this whole folder" >"$out/$marker"
 # shellcheck disable=SC2086 # folder lists: plain relative paths
 lay_out "$out" kernel $folders $glue
+copy_probes "$out"
 cp "$root/kernel/Kbuild" "$out/Kbuild"
 if [ "$layout" = 1 ]; then
 	echo "$out"
@@ -166,6 +177,7 @@ if [ "$tests" = 1 ]; then
 	done
 	mkdir -p "$t/kernel"
 	cp "$root/kernel/kds_port.h" "$root/kernel/port.c" "$t/kernel/"
+	copy_probes "$t"
 	# kds_kmem's iomem removal, tested on the real iomem tree.
 	case " $glue " in
 	*" kernel/dax_bus "*)

@@ -63,8 +63,25 @@ long kds_alloc_live(void);
 /*
  * Redirect the allocation API the shared sources use to the counting
  * wrappers. The kernel's own inline helpers were defined above, before
- * these macros, and are unaffected.
+ * these macros, and are unaffected. Some kernels define these names as
+ * functions, later ones as macros (alloc_hooks(), Linux 6.10 on): each is
+ * #undef'd first, which does the same on both, so this needs no probe.
+ * kernel/port.c, which calls the kernel's own allocators, defines
+ * KDS_PORT_KERNEL_ALLOCATORS to keep them.
  */
+#ifndef KDS_PORT_KERNEL_ALLOCATORS
+#undef kmalloc
+#undef kzalloc
+#undef kmalloc_array
+#undef kcalloc
+#undef kvmalloc
+#undef kvzalloc
+#undef kvcalloc
+#undef krealloc
+#undef kfree
+#undef kvfree
+#undef kstrdup
+#undef kmemdup_nul
 #define kmalloc(size, gfp)		kds_kmalloc(size, gfp)
 #define kzalloc(size, gfp)		kds_kmalloc(size, (gfp) | __GFP_ZERO)
 #define kmalloc_array(n, size, gfp)	kds_kmalloc_array(n, size, gfp)
@@ -77,6 +94,7 @@ long kds_alloc_live(void);
 #define kvfree(p)			kds_kvfree(p)
 #define kstrdup(s, gfp)			kds_kstrdup(s, gfp)
 #define kmemdup_nul(s, len, gfp)	kds_kmemdup_nul(s, len, gfp)
+#endif /* KDS_PORT_KERNEL_ALLOCATORS */
 
 /*
  * kds_map_unit_valid() - whether memory can be mapped in units of @unit

@@ -3,21 +3,13 @@
  * port.c - kernel side of the kds port: counted allocation, so the module
  * can check on unload that every allocation made by kds code was freed.
  */
+/* The kernel's own allocators: kds_port.h's counting macros stay out. */
+#define KDS_PORT_KERNEL_ALLOCATORS
 #include "kds_port.h"
 
 #include <linux/kmemleak.h>
 
 static atomic_long_t kds_live = ATOMIC_LONG_INIT(0);
-
-/* The kernel's own allocators, reached past the counting macros. */
-#undef kmalloc
-#undef kmalloc_array
-#undef kvmalloc
-#undef krealloc
-#undef kfree
-#undef kvfree
-#undef kstrdup
-#undef kmemdup_nul
 
 /*
  * Count a block the kernel's allocator returned. A zero-size request gets

@@ -41,6 +41,7 @@
 #include <linux/srcu.h>
 
 #include "kds_port.h"
+#include "kds_kcompat.h"
 #include "kds_dax_dev.h"
 
 /* One minor per device; a device number region for the bus's devices. */
@@ -82,41 +83,24 @@ static void kds_dax_chardev_vma(const struct vm_area_struct *vma,
 
 /* ---------------------------------------------------------- faults */
 
-static unsigned long kds_dax_fault_size(enum page_entry_size pe_size)
-{
-	switch (pe_size) {
-	case PE_SIZE_PTE:
-		return PAGE_SIZE;
-	case PE_SIZE_PMD:
-		return PMD_SIZE;
-	case PE_SIZE_PUD:
-		return PUD_SIZE;
-	}
-	return 0;
-}
-
 /* Insert the unit at @base: phys is the core's answer for its offset. */
-static vm_fault_t kds_dax_insert(struct vm_fault *vmf,
-				 enum page_entry_size pe_size, u64 base,
-				 phys_addr_t phys)
+static vm_fault_t kds_dax_insert(struct vm_fault *vmf, unsigned long size,
+				 u64 base, phys_addr_t phys)
 {
 	pfn_t pfn = phys_to_pfn_t(phys, PFN_DEV | PFN_MAP);
 	bool write = vmf->flags & FAULT_FLAG_WRITE;
 
-	switch (pe_size) {
-	case PE_SIZE_PTE:
+	if (size == PAGE_SIZE)
 		return vmf_insert_mixed(vmf->vma, base, pfn);
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
-	case PE_SIZE_PMD:
+	if (size == PMD_SIZE)
 		return vmf_insert_pfn_pmd(vmf, pfn, write);
 #endif
 #ifdef CONFIG_HAVE_ARCH_TRANSPARENT_HUGEPAGE_PUD
-	case PE_SIZE_PUD:
+	if (size == PUD_SIZE)
 		return vmf_insert_pfn_pud(vmf, pfn, write);
 #endif
-	default:
-		return VM_FAULT_FALLBACK;
-	}
+	return VM_FAULT_FALLBACK;
 }
 
 /*
@@ -139,8 +123,12 @@ static void kds_dax_set_mapping(struct vm_fault *vmf, u64 base,
 	WRITE_ONCE(page->mapping, vmf->vma->vm_file->f_mapping);
 }
 
-static vm_fault_t kds_dax_huge_fault(struct vm_fault *vmf,
-				     enum page_entry_size pe_size)
+/*
+ * A fault of @size bytes (the kernel's huge_fault entry, in its form for
+ * this kernel, is KDS_HUGE_FAULT() below).
+ */
+static vm_fault_t kds_dax_huge_fault_bytes(struct vm_fault *vmf,
+					   unsigned long size)
 {
 	struct vm_area_struct *vma = vmf->vma;
 	struct kds_dax_glue_dev *gdev = vma->vm_file->private_data;
@@ -156,7 +144,7 @@ static vm_fault_t kds_dax_huge_fault(struct vm_fault *vmf,
 		ret = VM_FAULT_SIGBUS;
 		goto out;
 	}
-	switch (kds_dax_fault_decide(align, kds_dax_fault_size(pe_size),
+	switch (kds_dax_fault_decide(align, size,
 				     vma->vm_start, vma->vm_end,
 				     vmf->address, &base)) {
 	case KDS_DAX_FAULT_INSERT:
@@ -166,21 +154,21 @@ static vm_fault_t kds_dax_huge_fault(struct vm_fault *vmf,
 		goto out;
 	default:
 		dev_dbg(&gdev->dev, "%s: fault of %lu bytes, align %lu: SIGBUS\n",
-			current->comm, kds_dax_fault_size(pe_size), align);
+			current->comm, size, align);
 		ret = VM_FAULT_SIGBUS;
 		goto out;
 	}
 	/* the ranges are frozen while a driver holds the device */
 	phys = kds_dax_pgoff_to_phys(gdev->core.ranges, gdev->core.nr_range,
 				     linear_page_index(vma, base),
-				     kds_dax_fault_size(pe_size));
+				     size);
 	if (phys == KDS_DAX_NO_PHYS) {
 		dev_dbg(&gdev->dev, "%s: fault past the device's end\n",
 			current->comm);
 		ret = VM_FAULT_SIGBUS;
 		goto out;
 	}
-	ret = kds_dax_insert(vmf, pe_size, base, phys);
+	ret = kds_dax_insert(vmf, size, base, phys);
 	if (ret == VM_FAULT_NOPAGE)
 		kds_dax_set_mapping(vmf, base, phys);
 out:
@@ -188,9 +176,11 @@ out:
 	return ret;
 }
 
+KDS_HUGE_FAULT(kds_dax_huge_fault)
+
 static vm_fault_t kds_dax_fault(struct vm_fault *vmf)
 {
-	return kds_dax_huge_fault(vmf, PE_SIZE_PTE);
+	return kds_dax_huge_fault_bytes(vmf, PAGE_SIZE);
 }
 
 static int kds_dax_may_split_vma(struct vm_area_struct *vma,
@@ -235,7 +225,7 @@ static int kds_dax_mmap(struct file *filp, struct vm_area_struct *vma)
 		return rc;
 	}
 	vma->vm_ops = &kds_dax_vm_ops;
-	vma->vm_flags |= VM_HUGEPAGE;
+	kds_vm_flags_set(vma, VM_HUGEPAGE);
 	return 0;
 }
 
@@ -255,11 +245,11 @@ static unsigned long kds_dax_get_unmapped_area(struct file *filp,
 	wide = kds_dax_unmapped_area_len(len, pgoff, align);
 	if (!wide || wide > ULONG_MAX)
 		goto out;
-	area = current->mm->get_unmapped_area(filp, 0, wide, pgoff, flags);
+	area = kds_mm_get_unmapped_area(filp, 0, wide, pgoff, flags);
 	if (!IS_ERR_VALUE(area))
 		return kds_dax_unmapped_area_fit(area, pgoff, align);
 out:
-	return current->mm->get_unmapped_area(filp, addr, len, pgoff, flags);
+	return kds_mm_get_unmapped_area(filp, addr, len, pgoff, flags);
 }
 
 static int kds_dax_open(struct inode *inode, struct file *filp)
@@ -295,7 +285,7 @@ static const struct file_operations kds_dax_fops = {
 	.release = kds_dax_release,
 	.get_unmapped_area = kds_dax_get_unmapped_area,
 	.mmap = kds_dax_mmap,
-	.mmap_supported_flags = MAP_SYNC,
+	KDS_FOPS_MMAP_SYNC,
 	.llseek = noop_llseek,
 };
 

@@ -55,6 +55,7 @@
 #include <linux/sizes.h>
 
 #include "kds_port.h"
+#include "kds_kcompat.h"
 #include "kds/dax_bus.h"
 #include "kds_dax_dev.h"
 #include "kds_dax_glue.h"
@@ -144,12 +145,13 @@ static const struct kds_dax_bus_names *kds_dax_glue_names;
  */
 static struct class *kds_dax_glue_class;
 
-static struct kds_dax_glue_driver *kds_dax_glue_drv(struct device_driver *drv)
+/* Const in, not const out: the bus callbacks of later kernels take const. */
+static struct kds_dax_glue_driver *kds_dax_glue_drv(const struct device_driver *drv)
 {
 	return container_of(drv, struct kds_dax_glue_driver, drv);
 }
 
-static struct kds_dax_glue_dev *kds_dax_glue_dev(struct device *dev)
+static struct kds_dax_glue_dev *kds_dax_glue_dev(const struct device *dev)
 {
 	return container_of(dev, struct kds_dax_glue_dev, dev);
 }
@@ -385,7 +387,8 @@ static int kds_dax_glue_fill_attrs(void)
  * matches no driver until kds_dax_glue_region_create() has seen
  * device_add() return and offers it (kds_dax_glue_offer()).
  */
-static int kds_dax_glue_match(struct device *dev, struct device_driver *drv)
+static int kds_dax_glue_match(struct device *dev,
+			      kds_bus_match_drv_const struct device_driver *drv)
 {
 	struct kds_dax_glue_dev *gdev = kds_dax_glue_dev(dev);
 
@@ -433,7 +436,8 @@ static void kds_dax_glue_remove(struct device *dev)
 	kds_dev_dax_unbind(&gdev->core);
 }
 
-static int kds_dax_glue_uevent(struct device *dev, struct kobj_uevent_env *env)
+static int kds_dax_glue_uevent(kds_bus_uevent_dev_const struct device *dev,
+			       struct kobj_uevent_env *env)
 {
 	char var[KDS_DAX_NAME_LEN];
 	int rc = kds_dev_dax_uevent(&kds_dax_glue_dev(dev)->core, var, sizeof(var));
@@ -443,9 +447,9 @@ static int kds_dax_glue_uevent(struct device *dev, struct kobj_uevent_env *env)
 	return add_uevent_var(env, "%s", var);
 }
 
-static ssize_t create_region_store(struct bus_type *bus, const char *buf,
+static ssize_t create_region_store(kds_bus_attr_const struct bus_type *bus, const char *buf,
 				   size_t count);
-static ssize_t delete_region_store(struct bus_type *bus, const char *buf,
+static ssize_t delete_region_store(kds_bus_attr_const struct bus_type *bus, const char *buf,
 				   size_t count);
 static BUS_ATTR_WO(create_region);
 static BUS_ATTR_WO(delete_region);
@@ -838,7 +842,7 @@ static int kds_dax_glue_words(char *tmp, size_t size, const char *buf,
 	return n;
 }
 
-static ssize_t create_region_store(struct bus_type *bus, const char *buf,
+static ssize_t create_region_store(kds_bus_attr_const struct bus_type *bus, const char *buf,
 				   size_t count)
 {
 	enum kds_dev_dax_subsys subsys = KDS_DEV_DAX_BUS;
@@ -875,7 +879,7 @@ static ssize_t create_region_store(struct bus_type *bus, const char *buf,
 	return rc ? rc : (ssize_t)count;
 }
 
-static ssize_t delete_region_store(struct bus_type *bus, const char *buf,
+static ssize_t delete_region_store(kds_bus_attr_const struct bus_type *bus, const char *buf,
 				   size_t count)
 {
 	struct kds_dax_glue_region *rg;
@@ -986,7 +990,7 @@ static int kds_dax_glue_choose_names(void)
 	if (rc)
 		return rc;
 	if (names->system || !IS_ENABLED(CONFIG_DEV_DAX_PMEM_COMPAT)) {
-		kds_dax_glue_class = class_create(THIS_MODULE, "dax");
+		kds_dax_glue_class = kds_class_create("dax");
 		if (IS_ERR(kds_dax_glue_class)) {
 			rc = PTR_ERR(kds_dax_glue_class);
 			kds_dax_glue_class = NULL;

@@ -37,6 +37,20 @@ void kds_test_dma_dev_destroy(void)
 	kds_test_pdev = NULL;
 }
 
+/*
+ * Whether the device bounces through a swiotlb: what is_swiotlb_active()
+ * answers, read from the device's pool directly because later kernels no
+ * longer export that function to modules.
+ */
+static bool kds_test_swiotlb_active(struct device *dev)
+{
+#ifdef CONFIG_SWIOTLB
+	return dev->dma_io_tlb_mem && dev->dma_io_tlb_mem->nslabs;
+#else
+	return false;
+#endif
+}
+
 int kds_test_dma_facts(struct kds_test_dma_facts *f)
 {
 	struct device *dev = &kds_test_pdev->dev;
@@ -67,9 +81,15 @@ int kds_test_dma_facts(struct kds_test_dma_facts *f)
 	if (!end_pfn)
 		return -EOPNOTSUPP;
 	f->ram_top = PFN_PHYS((u64)end_pfn - 1);
-	f->dma_offset = dev->dma_range_map ? dev->dma_range_map->offset : 0;
+	/*
+	 * The first range's CPU-to-DMA offset. Later kernels dropped the
+	 * cached ->offset; the two starts it was made from are in every
+	 * kernel kds supports.
+	 */
+	f->dma_offset = dev->dma_range_map ?
+		dev->dma_range_map->cpu_start - dev->dma_range_map->dma_start : 0;
 	f->iommu = get_dma_ops(dev) != NULL;
-	f->swiotlb = is_swiotlb_active(dev);
+	f->swiotlb = kds_test_swiotlb_active(dev);
 	return 0;
 }
 

@@ -13,8 +13,7 @@
 #include "kds_port.h"
 #include "kds_ktap.h"
 #include "genradix/tests/gr_ops.h"
-
-extern const struct gr_ops kds_gr_vs_linux_ops[7];
+#include "genradix/tests/kernel/genradix_vs_linux.h"
 
 #define GR_LINUX_CASE(k, SZ)						\
 static void genradix_vs_linux_size_##SZ(struct kds_expect *e)		\
@@ -29,7 +28,9 @@ GR_LINUX_CASE(2, 8)
 GR_LINUX_CASE(3, 24)
 GR_LINUX_CASE(4, 100)
 GR_LINUX_CASE(5, 512)
+#if KDS_GR_VS_LINUX_PAGE_ENTRIES
 GR_LINUX_CASE(6, 4096)
+#endif
 
 static const struct kds_case kds_gr_vs_linux_cases[] = {
 	KDS_CASE(genradix_vs_linux_size_1),
@@ -38,7 +39,9 @@ static const struct kds_case kds_gr_vs_linux_cases[] = {
 	KDS_CASE(genradix_vs_linux_size_24),
 	KDS_CASE(genradix_vs_linux_size_100),
 	KDS_CASE(genradix_vs_linux_size_512),
+#if KDS_GR_VS_LINUX_PAGE_ENTRIES
 	KDS_CASE(genradix_vs_linux_size_4096),
+#endif
 };
 
 KDS_SUITE(kds_suite_genradix_vs_linux, "kds_genradix_vs_linux", kds_gr_vs_linux_cases, NULL);

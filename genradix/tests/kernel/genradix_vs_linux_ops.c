@@ -7,6 +7,11 @@
  * "kds_port.h" or the kds genradix header, whose struct names are the
  * same. Linux 6.1 has only the basic operations; indices stay below
  * 2^40 bytes of offset, where its tree depth is known good.
+ *
+ * Linux's node size is a page up to 6.7 and 512 bytes after (the probe
+ * genradix_node_size, kernel/probes/): entries larger than a node do not
+ * compile there, so the page-sized entry is compared only on kernels with
+ * page nodes (KDS_GR_VS_LINUX_PAGE_ENTRIES).
  */
 #include "kds/components.h"
 
@@ -15,8 +20,14 @@
 #include <linux/slab.h>
 
 #include "genradix/tests/gr_ops.h"
+#include "genradix/tests/kernel/genradix_vs_linux.h"
 
-#define KDS_GR_LINUX_LAST(SZ)	((((size_t)1 << 40) / PAGE_SIZE) * (PAGE_SIZE / (SZ)) - 1)
+#if KDS_HAVE_GENRADIX_NODE_SIZE
+#define KDS_GR_LINUX_NODE	GENRADIX_NODE_SIZE
+#else
+#define KDS_GR_LINUX_NODE	PAGE_SIZE
+#endif
+#define KDS_GR_LINUX_LAST(SZ)	((((size_t)1 << 40) / KDS_GR_LINUX_NODE) * (KDS_GR_LINUX_NODE / (SZ)) - 1)
 
 GR_DEFINE_OPS_BASIC(1)
 GR_DEFINE_OPS_BASIC(3)
@@ -24,16 +35,20 @@ GR_DEFINE_OPS_BASIC(8)
 GR_DEFINE_OPS_BASIC(24)
 GR_DEFINE_OPS_BASIC(100)
 GR_DEFINE_OPS_BASIC(512)
+#if KDS_GR_VS_LINUX_PAGE_ENTRIES
 GR_DEFINE_OPS_BASIC(4096)
+#endif
 
-const struct gr_ops kds_gr_vs_linux_ops[] = {
+const struct gr_ops kds_gr_vs_linux_ops[KDS_GR_VS_LINUX_N] = {
 	GR_OPS_ENTRY_BASIC(1, "linux", KDS_GR_LINUX_LAST(1)),
 	GR_OPS_ENTRY_BASIC(3, "linux", KDS_GR_LINUX_LAST(3)),
 	GR_OPS_ENTRY_BASIC(8, "linux", KDS_GR_LINUX_LAST(8)),
 	GR_OPS_ENTRY_BASIC(24, "linux", KDS_GR_LINUX_LAST(24)),
 	GR_OPS_ENTRY_BASIC(100, "linux", KDS_GR_LINUX_LAST(100)),
 	GR_OPS_ENTRY_BASIC(512, "linux", KDS_GR_LINUX_LAST(512)),
+#if KDS_GR_VS_LINUX_PAGE_ENTRIES
 	GR_OPS_ENTRY_BASIC(4096, "linux", KDS_GR_LINUX_LAST(4096)),
+#endif
 };
 
 #endif /* KDS_HAVE_GENRADIX */

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Probe bus_attr_bus: a bus attribute's store() takes a struct bus_type that is not
+ * const (before Linux 6.4).
+ *
+ * api: bus_attr
+ */
+#include <linux/device.h>
+
+static ssize_t kds_probe_store(struct bus_type *bus, const char *buf,
+			       size_t count)
+{
+	return bus && buf ? count : 0;
+}
+
+struct bus_attribute kds_probe_attr = { .store = kds_probe_store };
