@@ -15,10 +15,14 @@
 # from here, not from the shipped Kbuild). Prints the path of kds.ko last.
 #
 # Environment (the kernel to build against):
-#   KDIR  a kernel build tree (default /lib/modules/$KVER/build)
+#   KDIR  a kernel build tree (default /lib/modules/$KVER/build when
+#         linux-headers-$KVER is installed, else the headers of a supported
+#         kernel in kds's cache: kernel/kernel_tree.sh)
 #   KVER  its version (default: kernel/kver.sh --headers-only, or the
 #         kernel.release KDIR names when only KDIR is given)
 #   KDS_MANIFEST  the component manifest (default tools/components.bzl)
+#   KDS_KBUILD_CHECKS  1: build with W=1 and sparse (C=2) too, failing on
+#         their warnings as on the compiler's
 #
 # --tests also builds the test module kds_test.ko in OUTDIR/kds_test (its
 # own copy of the shared sources, kernel/port.c, kernel/tests/*.c, the
@@ -76,9 +80,19 @@ if [ "$layout" = 0 ]; then
 	else
 		kver=$("$root/kernel/kver.sh" --headers-only)
 	fi
-	kdir=${KDIR:-/lib/modules/$kver/build}
+	if [ -n "${KDIR:-}" ]; then
+		kdir=$KDIR
+	else
+		# Installed headers, or a supported kernel's fetched into the cache.
+		tree_err=$(mktemp)
+		kdir=$("$root/kernel/kernel_tree.sh" "$kver" 2>"$tree_err") || {
+			cat "$tree_err" >&2
+			kdir=/lib/modules/$kver/build
+		}
+		rm -f "$tree_err"
+	fi
 	[ -f "$kdir/Makefile" ] || {
-		echo "build.sh: no kernel build tree at $kdir (set KDIR to one, or KVER to an installed kernel with headers)" >&2
+		echo "build.sh: no kernel build tree at $kdir (set KDIR to one, or KVER to a kernel kds supports, kernel/kernels.sh, or one whose headers are installed)" >&2
 		exit 1; }
 fi
 
@@ -95,7 +109,7 @@ kbuild() {
 	local log="$1/build.log" dir=$1
 	shift
 	if ! make -j"$(nproc)" -C "$kdir" M="$dir" KCFLAGS="${KCFLAGS:+$KCFLAGS }-Werror" \
-		"$@" modules >"$log" 2>&1; then
+		"${checks[@]}" "$@" modules >"$log" 2>&1; then
 		cat "$log" >&2
 		echo "build.sh: module build failed ($dir)" >&2
 		exit 1
@@ -105,6 +119,15 @@ kbuild() {
 		exit 1
 	fi
 }
+
+# KDS_KBUILD_CHECKS=1: kds.ko also with the kernel's extra warnings (W=1)
+# and sparse on every file (C=2); sparse's reports are warnings, so they
+# fail the build.
+checks=()
+if [ "${KDS_KBUILD_CHECKS:-0}" = 1 ] && [ "$layout" = 0 ]; then
+	command -v sparse >/dev/null || { echo "build.sh: KDS_KBUILD_CHECKS=1 needs sparse (apt-get install sparse)" >&2; exit 1; }
+	checks=(W=1 C=2)
+fi
 
 # The manifest's view of the components, read before anything is removed.
 components=$root/tools/components.sh
@@ -154,6 +177,8 @@ if [ "$layout" = 1 ]; then
 	exit 0
 fi
 kbuild "$out"
+# The checks are kds.ko's: the test module and the sample are not shipped.
+checks=()
 
 if [ "$tests" = 1 ]; then
 	t=$out/kds_test

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # dkms_test: Debian's real dkms takes kds's dkms package. kernel/dkms.sh
 # lays out kds-<version>/ with its dkms.conf; dkms add, dkms build against
-# the installed headers, modinfo on the module dkms built (name, version
+# the headers of every kernel kds supports (kernel/kernels.sh: installed,
+# or fetched into kds's cache and named with --kernelsourcedir), modinfo on the module dkms built (name, version
 # from kds/version.h, vermagic of the target kernel), dkms status, dkms
 # remove, and nothing of kds left in the dkms tree. dkms runs on a private
 # tree (--dkmstree, --sourcetree, signing key in the test's directory): the
@@ -41,7 +42,6 @@ if [ ! -x "$dkms" ]; then
 	echo "FAIL: dkms is not installed (apt-get install dkms; ./bazelw installs it)"
 	exit 1
 fi
-kver=$("$root/kernel/kver.sh" --headers-only)
 version=$("$root/tools/version.sh")
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-dkms.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -74,32 +74,46 @@ run() { # run LOG ARGS...: a dkms command; its output is shown on failure
 		return 1
 	fi
 }
-if run "$tmp/add.log" add -m kds -v "$version" &&
-	run "$tmp/build.log" build -m kds -v "$version" -k "$kver"; then
+# build_for KVER: dkms builds kds.ko for KVER; modinfo checks it.
+build_for() {
+	local kver=$1 kdir ko vermagic src_arg=()
+	kdir=$("$root/kernel/kernel_tree.sh" "$kver") || { bad "no build tree for supported kernel $kver"; return; }
+	[ "$kdir" = "/lib/modules/$kver/build" ] || src_arg=(--kernelsourcedir "$kdir")
+	run "$tmp/build-$kver.log" build -m kds -v "$version" -k "$kver" "${src_arg[@]}" || return
 	ko=$(find "$tmp/dkms/kds/$version/$kver" -name 'kds.ko*' -type f | head -n 1)
 	if [ -z "$ko" ]; then
 		bad "dkms build left no kds.ko under $tmp/dkms/kds/$version/$kver"
-		tail -n 40 "$tmp/build.log"
-	else
-		case $ko in
-		*.xz) xz -dc "$ko" >"$tmp/kds.ko"; ko=$tmp/kds.ko ;;
-		*.zst) zstd -qdc "$ko" >"$tmp/kds.ko"; ko=$tmp/kds.ko ;;
-		esac
-		modinfo=$(command -v modinfo || echo /sbin/modinfo)
-		[ "$("$modinfo" -F name "$ko")" = kds ] || bad "modinfo name: $("$modinfo" -F name "$ko")"
-		[ "$("$modinfo" -F version "$ko")" = "$version" ] || bad "modinfo version: $("$modinfo" -F version "$ko")"
-		vermagic=$("$modinfo" -F vermagic "$ko")
-		case $vermagic in
-		"$kver "*) ;;
-		*) bad "modinfo vermagic '$vermagic' is not $kver" ;;
-		esac
-		[ "$("$modinfo" -F license "$ko")" = GPL ] || bad "modinfo license"
-		[ "$fail" = 0 ] && echo "ok: dkms built kds.ko $version for $kver (vermagic $vermagic)"
+		tail -n 40 "$tmp/build-$kver.log"
+		return
 	fi
+	case $ko in
+	*.xz) xz -dc "$ko" >"$tmp/kds.ko"; ko=$tmp/kds.ko ;;
+	*.zst) zstd -qdc "$ko" >"$tmp/kds.ko"; ko=$tmp/kds.ko ;;
+	esac
+	modinfo=$(command -v modinfo || echo /sbin/modinfo)
+	[ "$("$modinfo" -F name "$ko")" = kds ] || bad "$kver: modinfo name: $("$modinfo" -F name "$ko")"
+	[ "$("$modinfo" -F version "$ko")" = "$version" ] || bad "$kver: modinfo version: $("$modinfo" -F version "$ko")"
+	vermagic=$("$modinfo" -F vermagic "$ko")
+	case $vermagic in
+	"$kver "*) echo "ok: dkms built kds.ko $version for $kver (vermagic $vermagic)" ;;
+	*) bad "modinfo vermagic '$vermagic' is not $kver" ;;
+	esac
+	[ "$("$modinfo" -F license "$ko")" = GPL ] || bad "$kver: modinfo license"
 	d status -m kds -v "$version" >"$tmp/status" 2>&1 || true
 	grep -q "^kds/$version, $kver, [^:]*: built" "$tmp/status" ||
-		bad "dkms status: $(cat "$tmp/status")"
+		bad "dkms status for $kver: $(cat "$tmp/status")"
+}
+kernels=$("$root/kernel/kernels.sh") || bad "the supported kernels could not be resolved (kernel/kernels.sh)"
+n=0
+if run "$tmp/add.log" add -m kds -v "$version"; then
+	while read -r kver _; do
+		[ -n "$kver" ] || continue
+		build_for "$kver"
+		n=$((n + 1))
+	done <<<"$kernels"
 fi
+[ "$n" -ge 2 ] || bad "dkms built for $n kernel(s); kds supports Debian's 6.1 and 6.12 (kernel/kernels.sh)"
+echo "kernels covered: $(awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 }' <<<"$kernels")"
 run "$tmp/remove.log" remove -m kds -v "$version" --all || true
 if [ -e "$tmp/dkms/kds" ] && [ -n "$(ls -A "$tmp/dkms/kds")" ]; then
 	bad "dkms remove left $(ls -A "$tmp/dkms/kds")"

@@ -14,8 +14,6 @@ fi
 out=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-module.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 
-kver=$("$root/kernel/kver.sh" --headers-only)
-ksyms=/lib/modules/$kver/build/Module.symvers
 fail=0
 
 # A kernel that is not there: a clear error before anything is built.
@@ -30,14 +28,26 @@ if grep -v '^[[:space:]]*#' "$root/kernel/Kbuild" | grep -- '-Werror'; then
 	echo "FAIL: the shipped kernel/Kbuild carries -Werror"; fail=1
 fi
 
+# check_kernel KVER KDIR: build kds.ko and the sample against KDIR and check
+# them.
+check_kernel() {
+local kver=$1 kdir=$2 mods ko sample bad clash missing extra wrong symvers
+local public_headers h want_version got_version modinfo unresolved np n
+ksyms=$kdir/Module.symvers
+rm -rf "$out/build"
 # KDIR wins over KVER (a bogus KVER is never looked at).
-mods=$(KDIR=/lib/modules/$kver/build KVER=0.0-no-such-kernel "$root/kernel/build.sh" --sample "$out/build")
+# W=1 and sparse on every file too (KDS_KBUILD_CHECKS): no report.
+mods=$(KDS_KBUILD_CHECKS=1 KDIR=$kdir KVER=0.0-no-such-kernel "$root/kernel/build.sh" --sample "$out/build")
 ko=$(printf '%s\n' "$mods" | tail -n 1)
 sample=$(printf '%s\n' "$mods" | grep '/kds_sample\.ko$')
 
 # Global symbols the module defines: only kds_ names and module boilerplate.
 nm --defined-only "$ko" | awk '$2 ~ /^[A-Z]$/ { print $3 }' | sort -u >"$out/defined"
-bad=$(grep -vE '^(kds_|init_module$|cleanup_module$|__this_module$)' "$out/defined" || true)
+# (__pfx_: the padding symbol later kernels put before each function;
+# __start/__stop_alloc_tags: the bounds of a section every module of later
+# kernels carries.)
+bad=$(grep -vE '^(__pfx_)?(kds_|init_module$|cleanup_module$|__this_module$)' "$out/defined" |
+	grep -vE '^__(start|stop)_alloc_tags$' || true)
 if [ -n "$bad" ]; then
 	echo "FAIL: global symbols without the kds_ prefix:"; echo "$bad"; fail=1
 fi
@@ -110,4 +120,84 @@ np=$(objdump -d --disassemble=kds_genradix_iter_next "$ko" | grep -cE "\sprefetc
 n=$(wc -l <"$out/defined")
 echo "kds.ko $got_version for $kver: $n global symbols, all kds_-prefixed and unique to kds;" \
 	"$(wc -l <"$out/exports") exported in KDS; kds_sample.ko uses $(wc -l <"$out/sample-uses") of them"
+check_probes "$kver" "$out/build/kernel/kds_probes.h"
+}
+
+# check_probes KVER HEADER: HEADER's answers are those kernel/probes/expected
+# gives for KVER's series, every probe answered.
+check_probes() {
+	local kver=$1 header=$2 line want got p
+	[ -f "$header" ] || { echo "FAIL: $kver: no kernel/kds_probes.h in the build"; fail=1; return; }
+	line=$(grep -v '^#' "$root/kernel/probes/expected" | awk -v k="$kver" 'index(k, $1) == 1' | head -n 1)
+	[ -n "$line" ] || { echo "FAIL: $kver: kernel/probes/expected has no line for this kernel's series"; fail=1; return; }
+	want=$(printf '%s\n' $line | tail -n +2 | sort)
+	got=$(sed -n 's/^#define KDS_HAVE_\([A-Z0-9_]*\) 1$/\1/p' "$header" | tr 'A-Z' 'a-z' | sort)
+	if [ "$want" != "$got" ]; then
+		echo "FAIL: $kver: probe answers differ from kernel/probes/expected (< expected, > answered):"
+		diff <(printf '%s\n' "$want") <(printf '%s\n' "$got") | grep '^[<>]' | head -n 20
+		fail=1
+	fi
+	for p in "$root"/kernel/probes/*.c; do
+		p=$(basename "$p" .c | tr 'a-z' 'A-Z')
+		grep -qE "^#define KDS_HAVE_$p [01]\$" "$header" || { echo "FAIL: $kver: probe ${p,,} has no answer in kds_probes.h"; fail=1; }
+	done
+	echo "probes for $kver: $(wc -w <<<"$got") of $(ls "$root"/kernel/probes/*.c | wc -l) answer 1, as kernel/probes/expected says"
+}
+
+# planted KDIR NAME WANT EDIT FILE...: lay the sources out, apply the sed
+# EDIT to the FILEs, build against KDIR (with W=1 and sparse, as above):
+# the build must fail and say WANT. An EDIT of "new" writes FILE anew with
+# the text in $plant.
+planted() {
+	local kdir=$1 name=$2 want=$3 edit=$4 f
+	shift 4
+	rm -rf "$out/planted"
+	"$root/kernel/build.sh" --layout "$out/planted" >/dev/null
+	for f in "$@"; do
+		if [ "$edit" = new ]; then printf '%s\n' "$plant" >"$out/planted/$f"; else sed -i "$edit" "$out/planted/$f"; fi
+	done
+	if make -C "$kdir" M="$out/planted" KCFLAGS=-Werror W=1 C=2 modules >"$out/planted.log" 2>&1 &&
+		! grep -q 'warning:' "$out/planted.log"; then
+		echo "FAIL: planted fault '$name' built"; fail=1
+	elif ! grep -qF -- "$want" "$out/planted.log"; then
+		echo "FAIL: planted fault '$name' failed the build without saying '$want':"
+		grep -E 'error|kds:' "$out/planted.log" | head -n 5
+		fail=1
+	else
+		echo "planted fault '$name': the build stops and says so"
+	fi
+}
+
+# Every supported kernel, each with its own probe answers.
+mapfile -t kernels < <("$root/kernel/kernels.sh")
+[ "${#kernels[@]}" -ge 2 ] || { echo "FAIL: kernel/kernels.sh lists ${#kernels[@]} kernel(s); kds supports Debian's 6.1 and 6.12"; fail=1; }
+covered=()
+for k in "${kernels[@]}"; do
+	kver=${k%% *}
+	if ! kdir=$("$root/kernel/kernel_tree.sh" "$kver"); then
+		echo "FAIL: no build tree for supported kernel $kver"; fail=1; continue
+	fi
+	check_kernel "$kver" "$kdir"
+	covered+=("$kver")
+done
+echo "kernels covered: ${covered[*]}"
+
+# The probes fail loudly (planted, against the first kernel): a second form
+# that compiles, no form that compiles, a misspelt answer.
+kdir=$("$root/kernel/kernel_tree.sh" "${kernels[0]%% *}")
+planted "$kdir" "two forms of class_create compile" \
+	"kds: kernel API probe failed: class_create: more than one form compiles" \
+	's/^\treturn class_create(.*/\treturn NULL;/' kernel/probes/class_create_owner.c kernel/probes/class_create_name.c
+planted "$kdir" "no form of vm_flags compiles" \
+	"kds: kernel API probe failed: vm_flags: no form kds knows compiles" \
+	's/^\(\t.*vm_flags.*;\)$/\1 kds_no_such_call();/' kernel/probes/vm_flags_set.c kernel/probes/vm_flags_assign.c
+planted "$kdir" "a misspelt probe answer" "KDS_HAVE_CLASS_CREATE_OWNR" \
+	's/#if KDS_HAVE_CLASS_CREATE_OWNER/#if KDS_HAVE_CLASS_CREATE_OWNR/' kernel/kds_kcompat.h
+planted "$kdir" "the canary fails" "kds: kernel API probe failed: the canary probe" \
+	's/return 0;/return kds_no_such_call();/' kernel/probes/canary.c
+# and sparse reads every file: an address-space slip only it sees.
+plant='#include <linux/compiler.h>
+int kds_planted(int __user *p);
+int kds_planted(int __user *p) { return *(int *)p; }'
+planted "$kdir" "a sparse-only fault" "removes address space" new genradix/kds_planted.c
 exit $fail

@@ -62,7 +62,10 @@ trap 'rm -rf "$stage"' EXIT
 # The in-tree Makefile below replaces the layout's Kbuild and its fragment;
 # build.sh's marker (.kds-build) has no place in a kernel tree.
 rm -f "$stage/Kbuild" "$stage/components.mk" "$stage/.kds-build"
-mapfile -t objs < <(cd "$stage" && find . -name '*.c' | sed 's|^\./||; s|\.c$|.o|' | sort)
+# The module's objects: every source but the API probes (kernel/probes/),
+# which probes.mk compiles on their own.
+mapfile -t objs < <(cd "$stage" && find . -name '*.c' -not -path './kernel/probes/*' |
+	sed 's|^\./||; s|\.c$|.o|' | sort)
 [ "${#objs[@]}" -gt 0 ] || die "no sources were laid out from $src"
 
 version=unknown
@@ -118,8 +121,13 @@ KCONFIG
 	echo "# external module (M=), it is already absolute."
 	echo "kds_dir := \$(if \$(KBUILD_EXTMOD),\$(src),\$(srctree)/\$(src))"
 	echo "ccflags-y := -I\$(kds_dir)/kernel -I\$(kds_dir)"
-	echo "ccflags-y += -Wvla -Wdeclaration-after-statement -Wmissing-prototypes \\"
-	echo "	-Wstrict-prototypes"
+	echo "ccflags-y += -Wvla -Wmissing-prototypes -Wstrict-prototypes"
+	echo
+	echo "# The kernel API probes: kernel/kds_probes.h for this tree, and"
+	echo "# -Wdeclaration-after-statement where its headers allow it."
+	echo "kds-probe-src := \$(kds_dir)"
+	echo "kds-probe-objs := \$(kds-y)"
+	echo "include \$(kds_dir)/kernel/probes/probes.mk"
 } >"$stage/Makefile"
 
 rm -rf "$dest"

@@ -5,8 +5,9 @@
 #   kernel/vm_kernel.sh [--cached] [KVER]        (KVER default: kernel/kver.sh)
 #
 # Prints the cache folder of Debian's linux-image-KVER package at the
-# version of the installed linux-headers-KVER (the headers kds.ko is built
-# against, so the module and the kernel that loads it are one build),
+# version of linux-headers-KVER, installed or fetched by
+# kernel/kernel_tree.sh (the headers kds.ko is built against, so the
+# module and the kernel that loads it are one build),
 # fetching and unpacking the package first when it is missing:
 #   vmlinuz          the package's boot/vmlinuz-KVER (what QEMU boots)
 #   modules/         its lib/modules/KVER (kernel/drivers/dax/device_dax.ko,
@@ -50,12 +51,17 @@ case $kver in
 '' | */* | .*) die "not a kernel version: '$kver'" ;;
 esac
 
-# The version: that of the headers kds.ko is built against.
+# The version: that of the headers kds.ko is built against, installed or
+# (a supported kernel whose headers are not installed) the one
+# kernel/kernels.sh names, which kernel/kernel_tree.sh fetches.
 headers=linux-headers-$kver
 version=$(dpkg-query -W -f='${db:Status-Abbrev}|${Version}' "$headers" 2>/dev/null || true)
 case $version in
 "ii |"?*) version=${version#ii |} ;;
-*) die "$headers is not installed, so no image version can match it (apt-get install linux-headers-amd64; or set KDS_VM_KERNEL and KDS_VM_MODULES to a kernel of your own)" ;;
+*)
+	version=$("$here/kernels.sh" 2>/dev/null | awk -v k="$kver" '$1 == k { print $2 }')
+	[ -n "$version" ] || die "$headers is not installed and $kver is not a kernel kds supports (kernel/kernels.sh), so no image version can match it (apt-get install linux-headers-amd64; or set KDS_VM_KERNEL and KDS_VM_MODULES to a kernel of your own)"
+	;;
 esac
 
 cache=$("$here/cache_dir.sh")/vm-kernel
@@ -111,7 +117,7 @@ else
 			break
 		fi
 	done
-	[ -n "$got" ] || fail "apt-get download found no linux-image-$kver (or -unsigned) at version $version, the version of the installed $headers (stale package lists: apt-get update; a version no longer offered: install the current linux-headers-amd64); apt-get said:" "$tmp/apt.log"
+	[ -n "$got" ] || fail "apt-get download found no linux-image-$kver (or -unsigned) at version $version, the version of $headers (stale package lists: apt-get update; a version no longer offered: install the current linux-headers-amd64); apt-get said:" "$tmp/apt.log"
 	deb=$(find "$tmp/deb" -name '*.deb' | head -n 1)
 	[ -n "$deb" ] || fail "apt-get download left no .deb" "$tmp/apt.log"
 fi
@@ -123,7 +129,7 @@ case $pkg in
 *) fail "$deb is $pkg, not linux-image-$kver" ;;
 esac
 [ "$got_version" = "$version" ] ||
-	fail "$deb is $pkg $got_version; the installed $headers is $version (an image and headers of one build only)"
+	fail "$deb is $pkg $got_version; $headers is $version (an image and headers of one build only)"
 dpkg-deb -x "$deb" "$tmp/root" 2>"$tmp/deb.err" || fail "dpkg-deb -x $deb failed:" "$tmp/deb.err"
 [ -f "$tmp/root/boot/vmlinuz-$kver" ] || fail "$pkg $version holds no boot/vmlinuz-$kver"
 [ -d "$tmp/root/lib/modules/$kver" ] || fail "$pkg $version holds no lib/modules/$kver"

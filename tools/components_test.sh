@@ -97,7 +97,9 @@ printf 'KDS_COMPONENTS = [\n%b]\n' "$good" >"$tmp/good.bzl"
 # objects Kbuild lists, evaluated by make over a laid-out tree.
 kbuild_objs() {
 	make -s -f - <<MK
+.DEFAULT_GOAL := all
 src := $1
+obj := $1
 include $2
 all: ; @echo \$(sort \$($3))
 MK
@@ -128,11 +130,11 @@ check_manifest() { # check_manifest LABEL MANIFEST
 	got=$(kbuild_objs "$out" "$root/kernel/tests/Kbuild" kds_test-y)
 	[ "$got" = "$want" ] || bad "$label: kernel/tests/Kbuild lists '$got', want '$want'"
 	# Folders: the manifest's, kds/ with its kds/static/ (the public
-	# headers), and kernel/.
+	# headers), and kernel/ with its API probes (kernel/probes/).
 	for d in "$out"/*/ "$out"/*/*/; do
 		d=${d%/}
 		d=${d#"$out/"}
-		case " kds kds/static kernel $folders $glue " in
+		case " kds kds/static kernel kernel/probes $folders $glue " in
 		*" $d "*) ;;
 		*) case " $folders $glue " in *" $d/"*) ;; *) bad "$label: layout has $d, which the manifest does not list" ;; esac ;;
 		esac

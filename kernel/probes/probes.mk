@@ -3,7 +3,9 @@
 # probes.mk - kds's kernel API probes, run inside the module's own Kbuild
 # pass (out of tree, through DKMS, or vendored in a kernel tree alike).
 # Included by every Kbuild that compiles the kernel port; before the
-# include, kds-probe-objs names the objects that include kds_port.h.
+# include, kds-probe-objs names the objects that include kds_port.h, and
+# kds-probe-src, where it differs from $(src), the folder holding kernel/
+# (a tree vendored in-tree, whose $(src) is relative to the source tree).
 #
 # Each probe is one file kernel/probes/<api>_<form>.c: a few lines that
 # compile against the target kernel's headers only when that kernel has
@@ -23,8 +25,9 @@
 # wherever the kernel's headers allow it, and always in the userspace
 # build of the shared sources.
 
-kds-probe-srcs := $(sort $(wildcard $(src)/kernel/probes/*.c))
-kds-probe-oks := $(patsubst $(src)/%.c,$(obj)/%.ok,$(kds-probe-srcs))
+kds-probe-src ?= $(src)
+kds-probe-srcs := $(sort $(wildcard $(kds-probe-src)/kernel/probes/*.c))
+kds-probe-oks := $(patsubst $(kds-probe-src)/%.c,$(obj)/%.ok,$(kds-probe-srcs))
 kds-probe-warnings := -Wvla -Wdeclaration-after-statement -Wmissing-prototypes \
 	-Wstrict-prototypes -Werror=undef
 
@@ -34,13 +37,13 @@ quiet_cmd_kds_probe = PROBE   $(basename $(@F))
 		-c -o $(@:.ok=.o) $< >$(@:.ok=.log) 2>&1; \
 	then echo 1; else echo 0; fi >$@
 
-$(obj)/kernel/probes/%.ok: $(src)/kernel/probes/%.c FORCE
+$(obj)/kernel/probes/%.ok: $(kds-probe-src)/kernel/probes/%.c FORCE
 	$(call cmd,kds_probe)
 
 quiet_cmd_kds_probes_h = GEN     $@
-      cmd_kds_probes_h = $(CONFIG_SHELL) $(src)/kernel/probes/gen.sh $@ $(kds-probe-oks)
+      cmd_kds_probes_h = $(CONFIG_SHELL) $(kds-probe-src)/kernel/probes/gen.sh $@ $(kds-probe-oks)
 
-$(obj)/kernel/kds_probes.h: $(kds-probe-oks) $(src)/kernel/probes/gen.sh FORCE
+$(obj)/kernel/kds_probes.h: $(kds-probe-oks) $(kds-probe-src)/kernel/probes/gen.sh FORCE
 	$(call cmd,kds_probes_h)
 
 $(addprefix $(obj)/,$(kds-probe-objs)): $(obj)/kernel/kds_probes.h
@@ -50,7 +53,7 @@ $(addprefix $(obj)/,$(kds-probe-objs)): $(obj)/kernel/kds_probes.h
 kds-decl-after-statement := $(call try-run,\
 	$(CC) $(KBUILD_CPPFLAGS) $(LINUXINCLUDE) $(KBUILD_CFLAGS) -Werror \
 		-Wdeclaration-after-statement -x c -c \
-		$(src)/kernel/probes/flags/decl_after_statement.c -o "$$TMP",\
+		$(kds-probe-src)/kernel/probes/flags/decl_after_statement.c -o "$$TMP",\
 	-Wdeclaration-after-statement,)
 
 ccflags-y += -I$(obj)/kernel -Werror=undef $(kds-decl-after-statement)

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# each_kernel.sh - run a kernel test once on every kernel kds supports.
+#
+#   kernel/vm/each_kernel.sh SCRIPT [ARG...]
+#
+# Runs kernel/SCRIPT (e.g. vm/run.sh) with KVER set to each kernel
+# kernel/kernels.sh lists (Debian's 6.1 and 6.12), one after the other,
+# each run's output prefixed with its kernel. Passes only when every
+# supported kernel ran and passed: a kernel the list names whose headers
+# or image cannot be had fails the run, it is not skipped. Ends with the
+# kernels covered and the verdict of each.
+set -uo pipefail
+here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
+root=$(cd "$here/../.." && pwd)
+if [ -n "${TEST_SRCDIR:-}" ]; then
+	root="$TEST_SRCDIR/kds"
+fi
+[ $# -ge 1 ] || { echo "usage: kernel/vm/each_kernel.sh SCRIPT [ARG...]" >&2; exit 2; }
+script=$root/kernel/$1
+shift
+[ -x "$script" ] || { echo "each_kernel.sh: no script kernel/${script#"$root"/kernel/}" >&2; exit 2; }
+
+kernels=$("$root/kernel/kernels.sh") || { echo "FAIL: the supported kernels could not be resolved (kernel/kernels.sh)"; exit 1; }
+status=0
+verdicts=()
+while read -r kver _; do
+	echo "==== $kver"
+	KVER=$kver "$script" "$@" 2>&1 </dev/null | sed "s|^|[$kver] |"
+	rc=${PIPESTATUS[0]}
+	if [ "$rc" = 0 ]; then
+		verdicts+=("$kver: PASS")
+	else
+		verdicts+=("$kver: FAIL ($rc)")
+		status=1
+	fi
+done <<<"$kernels"
+n=$(wc -l <<<"$kernels")
+[ "$n" -ge 2 ] || { echo "FAIL: kernel/kernels.sh lists $n kernel(s); kds supports Debian's 6.1 and 6.12"; status=1; }
+echo "kernels covered: $(awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 }' <<<"$kernels")"
+printf '%s\n' "${verdicts[@]}"
+exit $status
