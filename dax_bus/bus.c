@@ -169,6 +169,7 @@ void kds_dax_bus_init(struct kds_dax_bus *bus)
 		return;
 	mutex_init(&bus->lock);
 	bus->default_drv = NULL;
+	bus->kmem_drv = NULL;
 	bus->nr_drivers = 0;
 }
 
@@ -189,18 +190,20 @@ void kds_dax_bus_destroy(struct kds_dax_bus *bus)
 /**
  * kds_dax_driver_register() - put a driver on the bus.
  * @bus: the bus.
- * @drv: the driver, zero-initialised apart from @drv->name and
- *       @drv->match_always, not registered anywhere.
+ * @drv: the driver, zero-initialised apart from @drv->name,
+ *       @drv->match_always and @drv->kmem_default, not registered anywhere.
  *
- * A match_always driver becomes the bus default; while one is registered
- * a second is refused with -EINVAL and nothing about the bus or the
- * refused driver changes. A glue whose own registration step fails after
+ * A match_always driver becomes the bus default, a kmem_default driver the
+ * default of %KDS_DAX_REGION_KMEM regions; while one of either is
+ * registered a second is refused with -EINVAL, and so is a driver that
+ * asks for both slots; nothing about the bus or the refused driver
+ * changes. A glue whose own registration step fails after
  * this call undoes it with kds_dax_driver_unregister(), which gives the
  * default slot back.
  *
  * Context: process context; takes the bus lock.
- * Return: 0, -EINVAL for a missing name or a second default driver,
- * -EBUSY when @drv is already registered.
+ * Return: 0, -EINVAL for a missing name, a second default or kmem default
+ * driver, or one asking for both, -EBUSY when @drv is already registered.
  */
 int kds_dax_driver_register(struct kds_dax_bus *bus, struct kds_dax_driver *drv)
 {
@@ -216,12 +219,19 @@ int kds_dax_driver_register(struct kds_dax_bus *bus, struct kds_dax_driver *drv)
 		pr_warn("kds dax: %s: a default driver (%s) is already registered\n",
 			drv->name, bus->default_drv->name);
 		rc = -EINVAL;
+	} else if (drv->kmem_default && (bus->kmem_drv || drv->match_always)) {
+		pr_warn("kds dax: %s: %s\n", drv->name, drv->match_always ?
+			"a driver cannot be both defaults" :
+			"a kmem default driver is already registered");
+		rc = -EINVAL;
 	} else {
 		INIT_LIST_HEAD(&drv->ids);
 		drv->nr_ids = 0;
 		drv->bus = bus;
 		if (drv->match_always)
 			bus->default_drv = drv;
+		if (drv->kmem_default)
+			bus->kmem_drv = drv;
 		bus->nr_drivers++;
 		drv->registered = true;
 	}
@@ -257,6 +267,8 @@ void kds_dax_driver_unregister(struct kds_dax_driver *drv)
 	}
 	if (bus->default_drv == drv)
 		bus->default_drv = NULL;
+	if (bus->kmem_drv == drv)
+		bus->kmem_drv = NULL;
 	/* Move the ids out so they are freed outside the lock. */
 	if (!list_empty(&drv->ids)) {
 		doomed.next = drv->ids.next;
@@ -293,9 +305,11 @@ static struct kds_dax_id *kds_dax_find_id(struct kds_dax_driver *drv,
  * @drv: a driver.
  * @dev_dax: a device.
  *
- * A bus device matches the registered default (match_always) driver, and
- * any registered driver whose id list holds the device's name. A legacy
- * class device matches no bus driver.
+ * A bus device matches any registered driver whose id list holds its
+ * name, and its region's default driver: the kmem_default driver for a
+ * %KDS_DAX_REGION_KMEM region while one is registered, else the
+ * match_always one (Linux 6.3+'s dax_match_type(); before 6.3 no region
+ * was of the kmem kind). A legacy class device matches no bus driver.
  *
  * Context: process context; takes the bus lock.
  * Return: true on a match.
@@ -314,10 +328,12 @@ bool kds_dax_driver_match(struct kds_dax_driver *drv,
 	mutex_lock(&bus->lock);
 	if (!drv->registered)
 		match = false;
-	else if (bus->default_drv == drv)
+	else if (kds_dax_find_id(drv, dev_dax->region->id, dev_dax->id))
 		match = true;
+	else if ((dev_dax->region->flags & KDS_DAX_REGION_KMEM) && bus->kmem_drv)
+		match = bus->kmem_drv == drv;
 	else
-		match = kds_dax_find_id(drv, dev_dax->region->id, dev_dax->id);
+		match = bus->default_drv == drv;
 	mutex_unlock(&bus->lock);
 	return match;
 }

@@ -20,8 +20,9 @@
  * @target_node: NUMA node for onlined memory, negative when unknown.
  * @align: mapping alignment, a power of two.
  * @flags: %KDS_DAX_REGION_DYNAMIC for a dynamic region (devices made by
- *         its create file and sized from its free space); other bits are
- *         kept in the region for the owner.
+ *         its create file and sized from its free space),
+ *         %KDS_DAX_REGION_KMEM for one whose devices default to the kmem
+ *         driver; other bits are kept in the region for the owner.
  *
  * The region starts with two references: one the caller drops with
  * kds_dax_region_put() when it is done creating devices, and one the

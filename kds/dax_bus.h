@@ -107,6 +107,7 @@ const struct kds_dax_bus_names *kds_dax_bus_names_find(const char *bus);
  * @lock: the bus lock; guards every driver's id list, registration state
  *        and @default_drv.
  * @default_drv: the registered match_always driver, or NULL.
+ * @kmem_drv: the registered kmem_default driver, or NULL.
  * @nr_drivers: drivers currently registered.
  *
  * Initialise with kds_dax_bus_init(). The kernel glue keeps one; tests
@@ -115,14 +116,20 @@ const struct kds_dax_bus_names *kds_dax_bus_names_find(const char *bus);
 struct kds_dax_bus {
 	struct kds_mutex lock;
 	struct kds_dax_driver *default_drv;
+	struct kds_dax_driver *kmem_drv;
 	unsigned int nr_drivers;
 };
 
 /**
  * struct kds_dax_driver - the core part of a dax bus driver.
  * @name: driver name (non-empty); set by the owner before registering.
- * @match_always: the default driver: matches every bus device. At most one
- *                registered driver per bus may have it.
+ * @match_always: the default driver: matches every bus device but those of
+ *                a %KDS_DAX_REGION_KMEM region. At most one registered
+ *                driver per bus may have it.
+ * @kmem_default: the driver a %KDS_DAX_REGION_KMEM region's devices
+ *                default to (Linux 6.3+'s kmem): matches every device of
+ *                such a region. At most one registered driver per bus may
+ *                have it, and not together with @match_always.
  * @bus: the bus this driver was last registered on (core private).
  * @registered: true between register and unregister (core private,
  *              under the bus lock).
@@ -136,6 +143,7 @@ struct kds_dax_bus {
 struct kds_dax_driver {
 	const char *name;
 	bool match_always;
+	bool kmem_default;
 	struct kds_dax_bus *bus;
 	bool registered;
 	struct kds_list_head ids;
@@ -174,6 +182,19 @@ struct kds_dax_id {
  * align changes. The other bits of the flags are kept for the owner.
  */
 #define KDS_DAX_REGION_DYNAMIC	0x1UL
+
+/**
+ * KDS_DAX_REGION_KMEM - kds_dax_region_alloc() flag: the region's devices
+ * default to the bus's kmem_default driver (use as System RAM) instead of
+ * the match_always one, which then takes them only by id (new_id), as
+ * Linux 6.3+ does for a region whose resource carries IORESOURCE_DAX_KMEM
+ * (dax_hmem's regions of Soft Reserved memory). With no kmem_default
+ * driver registered, the match_always driver takes them as any other
+ * device (Linux's rule where kmem is not built). The creator decides, as
+ * dax_hmem does in Linux; without the flag a region behaves as in 5.1 and
+ * 6.1.
+ */
+#define KDS_DAX_REGION_KMEM	0x2UL
 
 struct kds_dev_dax;
 

@@ -180,6 +180,87 @@ static void dax_bus_negative_name_is_refused_by_new_id(struct kds_expect *e)
 	dax_bus_down(&bus, &kmem);
 }
 
+/*
+ * A kmem region (Linux 6.3+'s IORESOURCE_DAX_KMEM, dax_hmem's regions):
+ * its devices default to the kmem driver, the default driver takes them by
+ * id only, and without a kmem driver the default driver takes them again;
+ * a plain region's devices are the default driver's as before.
+ */
+static void dax_bus_kmem_region_defaults_to_kmem(struct kds_expect *e)
+{
+	struct dax_bus_fixture f;
+	struct kds_dax_driver dd = { .name = "device_dax", .match_always = true };
+	struct kds_dax_driver kmem = { .name = "kmem", .kmem_default = true };
+	struct kds_dax_region *kr;
+	struct kds_dev_dax k0, k1;
+
+	if (!dax_bus_fixture_init(e, &f))
+		return;
+	kr = kds_dax_region_alloc(NULL, 1, 0x200000000ULL, DAX_SZ_1G, 1, 1 << 21,
+				  KDS_DAX_REGION_KMEM);
+	if (!KDS_EXPECT(e, !IS_ERR(kr)))
+		goto out;
+	if (!KDS_EXPECT_EQ(e, kds_dev_dax_init(&k0, kr, 0, KDS_DEV_DAX_BUS), 0))
+		goto out_region;
+	if (!KDS_EXPECT_EQ(e, kds_dev_dax_init(&k1, kr, 1, KDS_DEV_DAX_BUS), 0))
+		goto out_k0;
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&f.bus, &dd), 0);
+	/* no kmem driver yet: the default driver takes every device */
+	KDS_EXPECT(e, kds_dax_driver_match(&dd, &k0));
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&f.bus, &kmem), 0);
+	KDS_EXPECT_PTR_EQ(e, f.bus.kmem_drv, &kmem);
+	KDS_EXPECT(e, kds_dax_driver_match(&kmem, &k0));
+	KDS_EXPECT(e, kds_dax_driver_match(&kmem, &k1));
+	KDS_EXPECT(e, !kds_dax_driver_match(&dd, &k0));
+	KDS_EXPECT(e, !kds_dax_driver_match(&dd, &k1));
+	/* plain region: as before */
+	KDS_EXPECT(e, kds_dax_driver_match(&dd, &f.dev0));
+	KDS_EXPECT(e, !kds_dax_driver_match(&kmem, &f.dev0));
+	KDS_EXPECT(e, !kds_dax_driver_match(&kmem, &f.legacy));
+	/* an id brings a kmem region's device to the default driver */
+	KDS_EXPECT_EQ(e, kds_dax_new_id_store(&dd, "dax1.1", 6), 6);
+	KDS_EXPECT(e, kds_dax_driver_match(&dd, &k1));
+	KDS_EXPECT(e, !kds_dax_driver_match(&dd, &k0));
+	KDS_EXPECT(e, kds_dax_driver_match(&kmem, &k1));	/* still kmem's by type */
+	kds_dax_driver_unregister(&kmem);
+	KDS_EXPECT(e, !f.bus.kmem_drv);
+	KDS_EXPECT(e, kds_dax_driver_match(&dd, &k0));
+	kds_dax_driver_unregister(&dd);
+	kds_dev_dax_release(&k1);
+out_k0:
+	kds_dev_dax_release(&k0);
+out_region:
+	kds_dax_region_unregister(kr);
+	kds_dax_region_put(kr);
+out:
+	dax_bus_fixture_fini(&f);
+}
+
+/* One kmem default per bus, never also the default; refusals change nothing. */
+static void dax_bus_kmem_default_slot(struct kds_expect *e)
+{
+	struct kds_dax_bus bus;
+	struct kds_dax_driver a = { .name = "kmem", .kmem_default = true };
+	struct kds_dax_driver b = { .name = "kmem2", .kmem_default = true };
+	struct kds_dax_driver both = { .name = "both", .match_always = true, .kmem_default = true };
+	struct kds_dax_driver b_before;
+
+	if (!dax_bus_up(e, &bus, &a))
+		return;
+	memcpy(&b_before, &b, sizeof(b));
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&bus, &b), -EINVAL);
+	KDS_EXPECT_EQ(e, memcmp(&b_before, &b, sizeof(b)), 0);
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&bus, &both), -EINVAL);
+	KDS_EXPECT_PTR_EQ(e, bus.kmem_drv, &a);
+	KDS_EXPECT(e, !bus.default_drv);
+	KDS_EXPECT_EQ(e, bus.nr_drivers, 1);
+	kds_dax_driver_unregister(&a);
+	KDS_EXPECT(e, !bus.kmem_drv);
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&bus, &b), 0);
+	KDS_EXPECT_EQ(e, kds_dax_driver_register(&bus, &both), -EINVAL);
+	dax_bus_down(&bus, &b);
+}
+
 static void dax_bus_second_default_driver_leaves_no_trace(struct kds_expect *e)
 {
 	struct kds_dax_bus bus;
@@ -1182,6 +1263,8 @@ static const struct kds_case kds_dax_bus_cases_run[] = {
 	KDS_CASE(dax_bus_remove_of_absent_id_succeeds),
 	KDS_CASE(dax_bus_negative_name_is_refused_by_new_id),
 	KDS_CASE(dax_bus_new_id_list_is_bounded),
+	KDS_CASE(dax_bus_kmem_region_defaults_to_kmem),
+	KDS_CASE(dax_bus_kmem_default_slot),
 	KDS_CASE(dax_bus_second_default_driver_leaves_no_trace),
 	KDS_CASE(dax_bus_register_validation),
 	KDS_CASE(dax_bus_unregister_frees_every_id),

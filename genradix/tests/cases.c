@@ -22,7 +22,7 @@ void kds_gr_model_run(struct kds_expect *e, const struct gr_ops *ops, u64 seed,
 	unsigned long step;
 
 	kds_expect_ctx(e, "%s size %zu, node %zu, seed %#llx", ops->name, ops->size,
-		       (size_t)GR_NODE, (unsigned long long)seed);
+		       gr_node(ops), (unsigned long long)seed);
 	gr_model_init(&m, ops);
 	for (step = 0; step < steps; step++) {
 		unsigned int op = (unsigned int)(gr_rand(&s) % GR_MODEL_OPS);

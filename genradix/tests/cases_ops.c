@@ -50,9 +50,14 @@ const struct gr_ops *gr_ops_for(size_t size)
 	return NULL;
 }
 
+size_t gr_node(const struct gr_ops *ops)
+{
+	return ops->node ? ops->node : GR_NODE;
+}
+
 size_t gr_per_leaf(const struct gr_ops *ops)
 {
-	return GR_NODE / ops->size;
+	return gr_node(ops) / ops->size;
 }
 
 size_t gr_leaf_of(const struct gr_ops *ops, size_t idx)

@@ -25,10 +25,13 @@ typedef bool (*gr_visit_fn)(void *ctx, size_t pos, void *p);
  * _inlined or _preallocated forms and no reverse iteration: its table
  * fills ptr_inlined and alloc_inlined with the plain forms, leaves the
  * others NULL, and is @bounded (the model never goes past @last_pos).
+ * @node is the implementation's node size in bytes, which decides which
+ * entries share a leaf; 0 means kds's own (%KDS_GENRADIX_NODE_SIZE).
  */
 struct gr_ops {
 	const char *name;
 	size_t size;
+	size_t node;
 	size_t last_pos;
 	bool bounded;
 	void *(*ptr)(struct gr_radix *r, size_t idx);
@@ -135,10 +138,14 @@ GR_WALK_BODY(gr_radix_##SZ, struct gr_e##SZ,				\
 	.for_each_reverse = gr_each_rev_##SZ,				\
 }
 
-/* The table entry of GR_DEFINE_OPS_BASIC(SZ): indices up to @last only. */
-#define GR_OPS_ENTRY_BASIC(SZ, label, last) {				\
+/*
+ * The table entry of GR_DEFINE_OPS_BASIC(SZ): indices up to @last only,
+ * in nodes of @nodesz bytes.
+ */
+#define GR_OPS_ENTRY_BASIC(SZ, label, last, nodesz) {			\
 	GR_OPS_ENTRY_BASIC_FIELDS(SZ),					\
 	.name = label, .last_pos = last, .bounded = true,		\
+	.node = nodesz,							\
 	.ptr_inlined = gr_ptr_##SZ, .alloc_inlined = gr_alloc_##SZ,	\
 }
 

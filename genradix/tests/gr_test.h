@@ -31,6 +31,8 @@ extern const size_t gr_ops_count;
 /* The entry of gr_ops_all for entries of @size bytes, or NULL. */
 const struct gr_ops *gr_ops_for(size_t size);
 
+/* @ops's node size in bytes (kds's own unless the table names one). */
+size_t gr_node(const struct gr_ops *ops);
 /* Entries per leaf, leaf number and byte offset of an index. */
 size_t gr_per_leaf(const struct gr_ops *ops);
 size_t gr_leaf_of(const struct gr_ops *ops, size_t idx);

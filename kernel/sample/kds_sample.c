@@ -132,17 +132,29 @@ static void sample_both_genradix(void)
 	oi = kds_genradix_iter_init(&ours, 0);
 	genradix_for_each(&theirs, ti, t) {
 		o = kds_genradix_iter_peek(&oi, &ours);
-		if (!o || oi.pos != ti.pos || *o != *t) {
+		if (!o) {
+			/* kds's leaves end first: the kernel's rest is unwritten. */
+			same &= !*t;
+			continue;
+		}
+		if (oi.pos != ti.pos || *o != *t) {
 			same = false;
 			break;
 		}
 		seen++;
 		kds_genradix_iter_advance(&oi, &ours);
 	}
+	/*
+	 * The kernel's leaves end first where its nodes are smaller (512
+	 * bytes from Linux 6.8, kds's are pages): kds's rest is unwritten.
+	 */
+	while ((o = kds_genradix_iter_peek(&oi, &ours))) {
+		same &= !*o;
+		kds_genradix_iter_advance(&oi, &ours);
+	}
 	CHECK(same);
-	/* Whole leaves of u64 entries: both trees cover [0, 3000) or more. */
-	CHECK(seen >= 3000);
-	CHECK(kds_genradix_iter_peek(&oi, &ours) == NULL);
+	/* Both walked every entry written, [0, 2996], in step. */
+	CHECK(seen >= 2997);
 out:
 	genradix_free(&theirs);
 	kds_genradix_free(&ours);

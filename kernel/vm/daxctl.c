@@ -8,13 +8,16 @@
  * kernel's own dax bus:
  *
  *   kds-daxctl reconfigure BUS DEV DEVDAX KMEM     dax_bus/tests/daxctl_steps.h
- *   kds-daxctl ids kds|linux BUS DEV DEVDAX KMEM
+ *   kds-daxctl ids kds|linux BUS DEV DEVDAX KMEM [kmem]
  *
  * "ids" writes every row of dax_bus/tests/id_cases.h to KMEM's new_id
  * while DEV is unbound, then the same bytes to remove_id, and checks the
  * answers against the row's kds or Linux column and that DEV is then
- * bound to KMEM exactly when the row names DEV; every kmem bind is undone
- * by an unbind, which gives the range back on both buses.
+ * bound to KMEM exactly when the row names DEV, or, with "kmem" (DEV's
+ * region is of the kmem kind, whose devices default to KMEM: Linux 6.3+'s
+ * dax_hmem regions, kds's "kmem" regions), exactly when the write was
+ * taken (new_id attaches every matching device); every kmem bind is
+ * undone by an unbind, which gives the range back on both buses.
  *
  * Every check prints "kds-vm: daxctl: ok N ..." or "... not ok N ...";
  * a "state:" line per step or row records the answer class and the bound
@@ -134,7 +137,7 @@ static void run_steps(const struct kds_daxctl_step *steps, size_t n)
 	}
 }
 
-static void run_ids(int linux_col)
+static void run_ids(int linux_col, int kmem_region)
 {
 	char name[32];
 	size_t i;
@@ -148,7 +151,7 @@ static void run_ids(int linux_col)
 		long got;
 
 		snprintf(name, sizeof(name), "dax%d.%d", c->region, c->id);
-		if (!verdict && c->len && strcmp(name, dev) == 0)
+		if (!verdict && c->len && (kmem_region || strcmp(name, dev) == 0))
 			want_drv = KDS_DAXCTL_KMEM;
 		got = write_drv(devdax, "unbind", dev, strlen(dev) + 1);
 		check(got == (long)strlen(dev) + 1 && bound() == KDS_DAXCTL_NONE,
@@ -162,7 +165,17 @@ static void run_ids(int linux_col)
 		got = write_drv(kmem, "remove_id", c->input, c->len);
 		check(got == want, "ids: %s: remove_id %ld, want %ld", c->what, got, want);
 		check(bound() == now, "ids: %s: remove_id left the binding", c->what);
-		printf("state: row %zu %s\n", i, drv_name(now));
+		/*
+		 * The bound driver is compared between the buses only where
+		 * kds and Linux take the row alike: where kds deliberately
+		 * refuses what Linux takes (id_cases.h), a kmem region's device
+		 * ends bound on one bus and not on the other, and each run has
+		 * already checked its own column above.
+		 */
+		if (!c->expected == !c->upstream)
+			printf("state: row %zu %s\n", i, drv_name(now));
+		else
+			printf("state: row %zu (kds and Linux differ by design)\n", i);
 
 		if (now == KDS_DAXCTL_KMEM) {
 			got = write_drv(kmem, "unbind", dev, strlen(dev) + 1);
@@ -179,11 +192,13 @@ static void run_ids(int linux_col)
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "";
-	int linux_col = 0, arg = 2;
+	int linux_col = 0, kmem_region = 0, arg = 2;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (strcmp(mode, "ids") == 0) {
-		if (argc != 7)
+		if (argc == 8 && strcmp(argv[7], "kmem") == 0)
+			kmem_region = 1;
+		else if (argc != 7)
 			goto usage;
 		linux_col = strcmp(argv[2], "linux") == 0;
 		arg = 3;
@@ -203,7 +218,7 @@ int main(int argc, char **argv)
 	if (strcmp(mode, "reconfigure") == 0)
 		run_steps(kds_daxctl_steps, sizeof(kds_daxctl_steps) / sizeof(kds_daxctl_steps[0]));
 	else if (strcmp(mode, "ids") == 0)
-		run_ids(linux_col);
+		run_ids(linux_col, kmem_region);
 	else
 		goto usage;
 	printf("kds-vm: daxctl: %s on %s: %d checks, %d failed\n", mode, bus, nchecks, nfailed);
@@ -211,6 +226,6 @@ int main(int argc, char **argv)
 
 usage:
 	fprintf(stderr, "usage: kds-daxctl reconfigure BUS DEV DEVDAX KMEM\n"
-		"       kds-daxctl ids kds|linux BUS DEV DEVDAX KMEM\n");
+		"       kds-daxctl ids kds|linux BUS DEV DEVDAX KMEM [kmem]\n");
 	return 2;
 }

@@ -143,6 +143,15 @@ fi
 for f in ${adds[@]+"${adds[@]}"}; do
 	cp "$f" "$ir/lib/kds/"
 done
+# The answers this kernel's Linux gives otherwise than kds by design, in
+# the dynamic-region comparison (init.sh's dyn_compare): the file of
+# kernel/vm/linux_differs/ named after KVER's series (6.12.dyn for
+# 6.12.*), without its comment lines; none: no difference allowed.
+: >"$ir/lib/kds/linux_differs.dyn"
+for f in "$here"/linux_differs/*.dyn; do
+	[ -f "$f" ] || continue
+	case $kver in "$(basename "$f" .dyn)".*) grep -v '^#' "$f" >"$ir/lib/kds/linux_differs.dyn" ;; esac
+done
 # The kernel's own dax modules (uncompressed: busybox insmod may not read
 # compressed modules). device_dax is the reference of the id cross-check
 # (kds_dax_ids_vs_linux), which must run: a kernel without it is refused.

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kds_dax_bus_glue.h - what the files of kds.ko's dax bus share: the bus
+ * and its drivers (glue.c), its regions and their create/delete files
+ * (regions.c) and the choice of its names (names.c).
+ */
+#ifndef KDS_DAX_BUS_GLUE_H
+#define KDS_DAX_BUS_GLUE_H
+
+#include <linux/device.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+
+#include "kds/dax_bus.h"
+#include "kds_dax_dev.h"
+
+struct kds_dax_glue_dev;
+
+/**
+ * struct kds_dax_glue_driver - a driver-model driver around a core driver.
+ * @drv: the driver-model side (name, bus, sysfs directory).
+ * @core: the kds core side (match_always flag, id list).
+ * @probe: bind a device: a call into the core's probe for this driver.
+ * @remove: unbind it: a call into the core's remove.
+ */
+struct kds_dax_glue_driver {
+	struct device_driver drv;
+	struct kds_dax_driver core;
+	int (*probe)(struct kds_dax_glue_dev *gdev);
+	void (*remove)(struct kds_dax_glue_dev *gdev);
+};
+
+
+/**
+ * struct kds_dax_glue_region - a region and its parent device.
+ * @dev: the parent device kds_dax_region<id>.
+ * @core: the core region this parent carries (NULL before it is allocated
+ *        and once unregistered): the glue's own slot, as the parent's
+ *        drvdata is in Linux.
+ * @lock: serialises the region's create and delete files, the size,
+ *        align and mapping stores of its devices and their mapping<N>
+ *        objects, and guards @devs and @dying. Never held across the
+ *        removal of a device or of this parent (their files' stores take
+ *        it).
+ * @devs: its dev_dax devices (&kds_dax_glue_dev.node): one on a static
+ *        region, any number on a dynamic one.
+ * @dying: set when deletion of the region starts: no store changes it any
+ *         more.
+ * @backed: the range is reserved memory (memory.c), for every device.
+ * @hold: the region's hold on its range (memory.c), from creation to
+ *        deletion.
+ * @node: link on kds_dax_glue_regions.
+ */
+struct kds_dax_glue_region {
+	struct device dev;
+	struct kds_dax_region *core;
+	struct mutex lock;
+	struct list_head devs;
+	bool dying;
+	bool backed;
+	struct kds_dax_memory_hold *hold;
+	struct list_head node;
+};
+
+/* glue.c: the bus, its drivers and the files of devices and regions. */
+extern struct bus_type kds_dax_glue_bus_type;
+extern const struct attribute_group *kds_dax_glue_dev_groups[];
+extern const struct attribute_group *kds_dax_glue_region_groups[];
+extern struct mutex kds_dax_glue_lock;
+extern struct list_head kds_dax_glue_regions;
+extern bool kds_dax_glue_open;
+void kds_dax_glue_offer(struct kds_dax_glue_dev *gdev);
+int kds_dax_glue_device_dax_probe(struct kds_dax_glue_dev *gdev);
+void kds_dax_glue_device_dax_remove(struct kds_dax_glue_dev *gdev);
+
+static inline struct kds_dax_glue_dev *kds_dax_glue_dev(const struct device *dev)
+{
+	return container_of(dev, struct kds_dax_glue_dev, dev);
+}
+
+/* regions.c: regions, their create/delete files and the bus's. */
+extern const struct attribute_group *kds_dax_glue_bus_groups[];
+ssize_t kds_dax_glue_region_store(struct device *dev,
+				  struct device_attribute *attr,
+				  const char *buf, size_t count);
+ssize_t kds_dax_glue_create_region(const char *buf, size_t count);
+void kds_dax_glue_regions_down(void);
+
+/* names.c: the bus's names and the compatibility class. */
+extern const struct kds_dax_bus_names *kds_dax_glue_names;
+extern struct class *kds_dax_glue_class;
+int kds_dax_glue_choose_names(void);
+void kds_dax_glue_release_names(void);
+
+#endif /* KDS_DAX_BUS_GLUE_H */
