@@ -52,9 +52,11 @@ static void model_kmem_remove(struct kds_dax_model_dev *dev)
  * @drv: zeroed storage.
  * @platform: where its memory goes.
  *
- * "kmem": not match_always; probe is kds_dax_kmem_probe() over
- * @platform, remove leaves the range reserved. The device stays dead
- * (not run) while kmem holds it.
+ * "kmem": not match_always; the default of kmem regions
+ * (%KDS_DAX_REGION_KMEM, Linux 6.3+'s kind for dax_hmem's regions), as
+ * kds.ko's kds_kmem; probe is kds_dax_kmem_probe() over @platform, remove
+ * leaves the range reserved. The device stays dead (not run) while kmem
+ * holds it.
  *
  * Context: any context.
  */
@@ -63,6 +65,7 @@ void kds_dax_model_kmem_driver_init(struct kds_dax_model_driver *drv,
 {
 	memset(drv, 0, sizeof(*drv));
 	drv->core.name = kds_dax_names_system.kmem;
+	drv->core.kmem_default = true;
 	drv->probe = model_kmem_probe;
 	drv->remove = model_kmem_remove;
 	drv->ctx = platform;

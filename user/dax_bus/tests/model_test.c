@@ -73,6 +73,39 @@ static struct kds_dax_model_dev *world_add_kmem_dev(struct world *w)
 	return dev;
 }
 
+/*
+ * A kmem region (Linux 6.3+'s dax_hmem kind): its device binds kmem when it
+ * appears, stays dead there, and moves to device_dax the way daxctl does
+ * it (unbind, new_id on device_dax); unbound again, new_id of another name
+ * on kmem attaches it to kmem (it matches kmem by type).
+ */
+Test(dax_model, kmem_region_device_binds_kmem)
+{
+	struct world w;
+	struct kds_dax_region *kr;
+	struct kds_dax_model_dev *dev;
+
+	world_init(&w, 1);
+	kr = kds_dax_region_alloc(NULL, 1, 16 * SZ_128M, 2 * SZ_128M, 1, SZ_2M,
+				  KDS_DAX_REGION_KMEM);
+	cr_assert(!IS_ERR(kr));
+	dev = kds_dax_model_device_add(&w.m, kr, 0, KDS_DEV_DAX_BUS);
+	cr_assert(!IS_ERR(dev));
+	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
+	cr_assert_not(kds_dev_dax_is_alive(&dev->dax));
+	cr_assert_eq(store(&w.kmem, "unbind", "dax1.0"), 6);
+	cr_assert_eq(store(&w.device_dax, "bind", "dax1.0"), -ENODEV);
+	cr_assert_eq(store(&w.device_dax, "new_id", "dax1.0"), 6);
+	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
+	cr_assert_eq(store(&w.device_dax, "unbind", "dax1.0"), 6);
+	cr_assert_eq(store(&w.kmem, "new_id", "dax9.9"), 6);
+	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
+	kds_dax_model_device_unregister(dev);
+	kds_dax_region_unregister(kr);
+	kds_dax_region_put(kr);
+	world_fini(&w);
+}
+
 /* 1. A new device appears bound to the default driver, running, with its attributes. */
 Test(dax_model, device_appears_bound_to_default_driver)
 {
