@@ -26,8 +26,10 @@ import sys
 SOURCE = ('.c', '.h', '.sh', '.awk', '.bzl', '.py', '.md', '.dict', '.config')
 
 # Files the build writes from the component manifest (kernel/build.sh,
-# //:kds_components_h); documents describe them, the tree never holds them.
-GENERATED = {'kds/components.h', 'components.h', 'components.mk'}
+# //:kds_components_h) and from the kernel API probes (kernel/probes/);
+# documents describe them, the tree never holds them.
+GENERATED = {'kds/components.h', 'components.h', 'components.mk',
+             'kds_probes.h', 'kernel/kds_probes.h'}
 
 
 def names_under(base):
