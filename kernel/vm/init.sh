@@ -571,8 +571,18 @@ EOF_PCI
 	# the compatibility class /sys/class/dax, kds's beside the kernel's bus
 	# (6.1 has no dax class): a class region's device is there, not on kds_dax
 	expect_write "create region with a sixth word other than 'class'" EINVAL $B/create_region "16 0x1060000000 0x8000000 0x200000 0 clas"
+	# the kind words: class alone; dynamic and kmem each at most once
+	expect_write "create region: 'class' with 'kmem'" EINVAL $B/create_region "16 0x1060000000 0x8000000 0x200000 0 class kmem"
+	expect_write "create region: 'kmem' twice" EINVAL $B/create_region "16 0x1060000000 0x8000000 0x200000 0 kmem kmem"
+	expect_write "create region: 'dynamic' twice" EINVAL $B/create_region "16 0x1060000000 0x8000000 0x200000 0 dynamic dynamic"
+	expect_write "create region: eight words" EINVAL $B/create_region "16 0x1060000000 0x8000000 0x200000 0 dynamic kmem kmem"
 	check "$([ ! -e /sys/devices/kds_dax_region16 ] && [ ! -e /sys/class/kds_dax ]; echo $?)" \
-		"no region 16 after the refusal, no class named kds_dax"
+		"no region 16 after the refusals, no class named kds_dax"
+	# a kmem region (Linux 6.3+'s dax_hmem kind): its device binds kds_kmem
+	expect_write "create region 16 'kmem dynamic'" ok $B/create_region "16 0x1060000000 0x8000000 0x200000 0 kmem dynamic"
+	expect_eq "dax16.0 of a kmem region bound to kds_kmem" "$(drv_of $B/devices/dax16.0)" kds_kmem
+	expect_write "bind dax16.0 to kds_device_dax without an id" FAIL $B/drivers/kds_device_dax/bind dax16.0
+	expect_write "delete region 16 (kmem)" ok $B/delete_region 16
 	expect_write "create region 16 with 'class' on kds_dax" ok $B/create_region "16 0x1060000000 0x8000000 0x200000 0 class"
 	check "$([ -e /sys/class/dax/dax16.0 ] && [ ! -e $B/devices/dax16.0 ] && [ -c /dev/dax16.0 ]; echo $?)" \
 		"dax16.0 in /sys/class/dax (not on kds_dax), with /dev/dax16.0"
