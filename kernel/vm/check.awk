@@ -143,7 +143,10 @@ BEGIN {
 		if (leak_scan == "final")
 			final_head = leak_head
 	} else if (line ~ /^kds-vm: kmemleak: / && leak_head != "") {
-		if (line ~ /^kds-vm: kmemleak: +\[</) {
+		# A backtrace frame: 6.1 prints "[<address>] symbol+off/size",
+		# 6.12 the symbol alone; an unloaded module's frame is its bare
+		# address. Hex-dump and comm lines are neither.
+		if (line ~ /^kds-vm: kmemleak: +(\[<[^>]*>\] )?([A-Za-z0-9_.]+\+0x[0-9a-f]+\/0x[0-9a-f]+|0x[0-9a-f]+$)/) {
 			frame = line
 			sub(/^kds-vm: kmemleak: +(\[<[^>]*>\] )?/, "", frame)
 			new_leak(frame)

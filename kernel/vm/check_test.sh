@@ -178,6 +178,8 @@ mutate "a KCSAN race" 1 'checker: BUG: KCSAN: data-race' \
 	's/^\(.*kds: loaded\)$/\1\n[    3.64] BUG: KCSAN: data-race in a \/ b/'
 mutate "a kmemleak report naming kds" 1 'kmemleak: unreferenced object 0xffff8880 \(size 64\): from kds_dax_glue_reserve\+0x1\/0x2 \[kds\]' \
 	's/^kds-vm: done$/kds-vm: kmemleak: unreferenced object 0xffff8880 (size 64):\nkds-vm: kmemleak:   backtrace:\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<(____ptrval____)>] kds_dax_glue_reserve+0x1\/0x2 [kds]\nkds-vm: done/'
+mutate "a kmemleak report naming kds, 6.12's format (no addresses)" 1 'kmemleak: unreferenced object 0xffff8880 \(size 64\): from kds_faults_leak\+0x31\/0x70 \[kds_faults\]' \
+	's/^kds-vm: done$/kds-vm: kmemleak: unreferenced object 0xffff8880 (size 64):\nkds-vm: kmemleak:   comm "insmod", pid 1245, jiffies 4294955284\nkds-vm: kmemleak:   hex dump (first 32 bytes):\nkds-vm: kmemleak:     6b 6b 6b 6b 6b 6b 6b 6b 6b 6b 6b 6b 6b 6b 6b 6b  kkkkkkkkkkkkkkkk\nkds-vm: kmemleak:   backtrace (crc 445b551b):\nkds-vm: kmemleak:     __kmalloc_cache_noprof+0x1ed\/0x310\nkds-vm: kmemleak:     kds_faults_leak+0x31\/0x70 [kds_faults]\nkds-vm: kmemleak:     0xffffffffa001805d\nkds-vm: done/'
 mutate "a kmemleak report from an unloaded module" 1 'kmemleak: unreferenced object 0xffff8880 \(size 32\): from 0xffffffffc0012345' \
 	's/^kds-vm: done$/kds-vm: kmemleak: unreferenced object 0xffff8880 (size 32):\nkds-vm: kmemleak:     [<ffffffff81234567>] kmalloc_trace+0x1\/0x2\nkds-vm: kmemleak:     [<ffffffffc0012345>] 0xffffffffc0012345\nkds-vm: done/'
 mutate "a kmemleak report of the kernel's own while kds.ko is loaded" 0 '^kds-vm: console: PASS' \

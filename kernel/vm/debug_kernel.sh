@@ -18,11 +18,14 @@
 #   System.map, config, info.txt (the cache key's inputs, the build time)
 #
 # The configuration is configs/common.config plus configs/<variant>.config,
-# applied with
-# "make allnoconfig KCONFIG_ALLCONFIG=..." to /usr/src/linux-source-6.1.tar.xz
-# (Debian's linux-source-6.1) in a separate O= folder; every line of the
-# fragment must survive olddefconfig, or the build fails (Kconfig silently
-# drops an option whose dependencies are missing).
+# applied with "make allnoconfig KCONFIG_ALLCONFIG=..." to the variant's
+# Debian kernel source (debug_kernel_key.sh --tarball: kasan from
+# linux-source-6.12, kcsan from linux-source-6.1) in a separate O= folder;
+# every line of the fragment must survive olddefconfig, or the build fails
+# (Kconfig silently drops an option whose dependencies are missing). A line
+# naming an option the source's Kconfig does not define at all is one a
+# later kernel retired (UBSAN_SANITIZE_ALL, whose behaviour 6.9 made the
+# default): it is left out, and info.txt names it.
 #
 # Cache: $KDS_CACHE_DIR/debug-kernel/<key>/, KDS_CACHE_DIR defaulting to
 # ~/.cache/kds (kernel/cache_dir.sh: the home directory from the password
@@ -35,7 +38,7 @@
 # complete, so an interrupted build leaves nothing that looks finished.
 #
 # Environment: KDS_CACHE_DIR (above), KDS_DEBUG_KERNEL_JOBS (make -j,
-# default nproc), KDS_LINUX_SOURCE (the tarball, default above).
+# default nproc), KDS_LINUX_SOURCE (the tarball, default the variant's).
 #
 # Exit status: 0 and the directory on stdout; 1 on a failed build (the end
 # of the build log on stderr); 2 on a setup error.
@@ -49,8 +52,7 @@ case $variant in
 kasan | kcsan) ;;
 *) die "unknown configuration '$variant' (kasan or kcsan)" ;;
 esac
-tarball=${KDS_LINUX_SOURCE:-/usr/src/linux-source-6.1.tar.xz}
-[ -r "$tarball" ] || die "$tarball missing (apt-get install linux-source-6.1)"
+tarball=$("$here/debug_kernel_key.sh" "$variant" --tarball) || exit 2
 for tool in gcc ld make flex bison bc flock sha256sum tar xz; do
 	command -v "$tool" >/dev/null ||
 		die "$tool not found (apt-get install build-essential flex bison bc xz-utils)"
@@ -103,8 +105,21 @@ src=$tmp/src
 obj=$tmp/obj
 out=$tmp/out
 mkdir -p "$src" "$obj" "$out"
-cat "${fragments[@]}" >"$tmp/fragment.config"
 step "unpack $tarball" tar -xf "$tarball" -C "$src" --strip-components=1
+# Options this source defines anywhere; a fragment line naming another is
+# one the kernel retired, left out (and named in info.txt).
+find "$src" -name 'Kconfig*' -type f -exec sed -n 's/^[[:space:]]*\(menu\)\{0,1\}config[[:space:]]\{1,\}\([A-Z0-9_]\{1,\}\).*/CONFIG_\2/p' {} + |
+	sort -u >"$tmp/options"
+[ -s "$tmp/options" ] || { echo "debug_kernel.sh: no Kconfig options found in $tarball" >&2; exit 1; }
+retired=
+while IFS= read -r line; do
+	opt=$(printf '%s\n' "$line" | sed -n 's/^\(CONFIG_[A-Z0-9_]*\)=.*/\1/p; s/^# \(CONFIG_[A-Z0-9_]*\) is not set$/\1/p')
+	if [ -n "$opt" ] && ! grep -qxF "$opt" "$tmp/options"; then
+		retired="$retired $opt"
+		continue
+	fi
+	printf '%s\n' "$line"
+done < <(cat "${fragments[@]}") >"$tmp/fragment.config"
 step "allnoconfig" make -C "$src" O="$obj" allnoconfig KCONFIG_ALLCONFIG="$tmp/fragment.config"
 step "olddefconfig" make -C "$src" O="$obj" olddefconfig
 # Every fragment line must be in the final .config.
@@ -152,6 +167,7 @@ secs=$(($(date +%s) - start))
 {
 	echo "kernel.release $release"
 	printf '%s\n' "$inputs"
+	echo "retired fragment options (not in this source's Kconfig):${retired:- none}"
 	echo "build seconds $secs (make -j$jobs, $(nproc) CPUs)"
 	echo "built $(date -u '+%Y-%m-%d %H:%M UTC')"
 } >"$out/info.txt"

@@ -3,12 +3,15 @@
 #
 # debug_kernel_key.sh - the cache folder of a debug kernel configuration.
 #
-#   kernel/vm/debug_kernel_key.sh kasan|kcsan [--inputs]
+#   kernel/vm/debug_kernel_key.sh kasan|kcsan [--inputs|--tarball]
 #
 # Prints $cache/debug-kernel/<variant>-<key>, where the cache root is
 # kernel/cache_dir.sh's and <key> hashes everything the kernel is built
 # from: the configuration name, the SHA-256 of the source tarball
-# (KDS_LINUX_SOURCE, default /usr/src/linux-source-6.1.tar.xz), of
+# (KDS_LINUX_SOURCE, default the variant's: kasan is built from Debian's
+# linux-source-6.12, so the code only 6.12 takes runs under KASAN,
+# lockdep and kmemleak; kcsan from linux-source-6.1, so 6.1's runs under
+# KCSAN; --tarball prints it), of
 # configs/common.config, of configs/<variant>.config, of debug_kernel.sh
 # and of this script, and the first line of gcc --version and ld
 # --version. A change to any of them names a new folder, so the next
@@ -22,15 +25,20 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 die() { echo "debug_kernel_key.sh: $*" >&2; exit 2; }
-[ $# = 1 ] || { [ $# = 2 ] && [ "$2" = --inputs ]; } ||
-	die "usage: kernel/vm/debug_kernel_key.sh kasan|kcsan [--inputs]"
+[ $# = 1 ] || { [ $# = 2 ] && { [ "$2" = --inputs ] || [ "$2" = --tarball ]; }; } ||
+	die "usage: kernel/vm/debug_kernel_key.sh kasan|kcsan [--inputs|--tarball]"
 variant=$1
 case $variant in
-kasan | kcsan) ;;
+kasan) series=6.12 ;;
+kcsan) series=6.1 ;;
 *) die "unknown configuration '$variant' (kasan or kcsan)" ;;
 esac
-tarball=${KDS_LINUX_SOURCE:-/usr/src/linux-source-6.1.tar.xz}
-[ -r "$tarball" ] || die "$tarball missing (apt-get install linux-source-6.1)"
+tarball=${KDS_LINUX_SOURCE:-/usr/src/linux-source-$series.tar.xz}
+[ -r "$tarball" ] || die "$tarball missing (apt-get install linux-source-$series)"
+if [ "${2:-}" = --tarball ]; then
+	echo "$tarball"
+	exit 0
+fi
 for tool in gcc ld sha256sum; do
 	command -v "$tool" >/dev/null || die "$tool not found (apt-get install build-essential)"
 done
