@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# vendor_test: kernel/vendor.sh puts kds into a real Linux source tree
-# (Debian's linux-source-6.1) and that tree builds it.
+# vendor_test: kernel/vendor.sh puts kds into a real Linux source tree and
+# that tree builds it, for every kernel kds supports (kernel/kernels.sh):
+# Debian's linux-source-6.1 and linux-source-6.12, each configured with the
+# Debian config of the same kernel's headers (installed, or fetched into
+# kds's cache by kernel/kernel_tree.sh).
 #
-# What runs, in a fresh tree extracted from /usr/src/linux-source-6.1.tar.xz:
+# What runs, in a fresh tree extracted from /usr/src/linux-source-<series>.tar.xz:
 #  - vendor.sh refuses bad input (no tree, ".." in SUBDIR, a directory it
 #    did not make) and changes nothing then;
 #  - vendor.sh twice: lib/Kconfig and lib/Makefile carry exactly one hook
@@ -20,17 +23,13 @@
 #  - CONFIG_KDS_SAMPLE=y selects CONFIG_KDS=y and 'make lib/kds/
 #    drivers/misc/kds_sample/' compiles both built in;
 #  - the vendored directory also builds as an external module against the
-#    installed headers (make -C /lib/modules/V/build M=TREE/lib/kds).
+#    same kernel's headers (make -C KDIR M=TREE/lib/kds).
 # Any compiler or modpost warning fails the test.
 set -euo pipefail
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
 	root="$TEST_SRCDIR/kds"
 fi
-tarball=/usr/src/linux-source-6.1.tar.xz
-[ -f "$tarball" ] || { echo "FAIL: $tarball missing (apt-get install linux-source-6.1)"; exit 1; }
-kver=$("$root/kernel/kver.sh" --headers-only)
-kdir=/lib/modules/$kver/build
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-vendor.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -40,9 +39,18 @@ jobs=$(nproc 2>/dev/null || echo 2)
 t0=$SECONDS
 step() { echo "-- $* ($((SECONDS - t0))s)"; }
 
+# vendor_into KVER: the whole check in a fresh tree of KVER's series.
+vendor_into() {
+local kver=$1 series kdir tarball tree vendor kconfig_before n f h d drv modinfo vermagic s ext
+series=$(printf '%s\n' "$kver" | sed -n 's/^\([0-9]*\.[0-9]*\).*/\1/p')
+tarball=/usr/src/linux-source-$series.tar.xz
+[ -f "$tarball" ] || { bad "$tarball missing (apt-get install linux-source-$series)"; return; }
+kdir=$("$root/kernel/kernel_tree.sh" "$kver") || { bad "no headers of $kver"; return; }
+echo "==== $kver: $tarball"
 step "extracting $tarball"
+rm -rf "$tmp/linux-source-$series"
 tar -xJf "$tarball" -C "$tmp"
-tree=$tmp/linux-source-6.1
+tree=$tmp/linux-source-$series
 vendor=$root/kernel/vendor.sh
 kconfig_before=$(md5sum <"$tree/lib/Kconfig")
 
@@ -118,7 +126,7 @@ build() { # build LOG ARGS...: run make in the tree, fail on warnings
 }
 
 step "make modules_prepare"
-build "$tmp/prepare.log" modules_prepare || { exit 1; }
+build "$tmp/prepare.log" modules_prepare || return
 cp "$kdir/Module.symvers" "$tree/Module.symvers"
 
 step "make M=lib/kds modules (in-tree, module)"
@@ -127,7 +135,7 @@ if build "$tmp/module.log" M=lib/kds modules; then
 	if [ -f "$tree/lib/kds/kds.ko" ]; then
 		vermagic=$("$modinfo" -F vermagic "$tree/lib/kds/kds.ko")
 		case $vermagic in
-		6.1.*) ok "the tree built lib/kds/kds.ko (vermagic $vermagic)" ;;
+		"$series".*) ok "the tree built lib/kds/kds.ko (vermagic $vermagic)" ;;
 		*) bad "lib/kds/kds.ko has vermagic '$vermagic'" ;;
 		esac
 	else
@@ -166,5 +174,20 @@ if make -C "$kdir" M="$ext" CONFIG_KDS=m modules >"$tmp/ext.log" 2>&1 &&
 else
 	tail -n 40 "$tmp/ext.log"; bad "external build of the vendored copy failed"
 fi
-step "done"
+# The probes ran in the tree's own build, against that tree.
+if [ -f "$tree/lib/kds/kernel/kds_probes.h" ]; then
+	ok "the probes answered in the tree: $(grep -c ' 1$' "$tree/lib/kds/kernel/kds_probes.h") form(s) present"
+else
+	bad "the in-tree build wrote no lib/kds/kernel/kds_probes.h"
+fi
+rm -rf "$tree" "$ext"
+step "done with $kver"
+}
+
+kernels=$("$root/kernel/kernels.sh") || { bad "the supported kernels could not be resolved (kernel/kernels.sh)"; exit 1; }
+while read -r kver _; do
+	vendor_into "$kver"
+done <<<"$kernels"
+[ "$(wc -l <<<"$kernels")" -ge 2 ] || bad "kernel/kernels.sh lists fewer than two kernels"
+echo "kernels covered: $(awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 }' <<<"$kernels")"
 exit $fail
