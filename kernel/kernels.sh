@@ -9,13 +9,14 @@
 # place kernel versions appear: what differs between the kernels is decided
 # by kds's API probes (kernel/probes/), never by a version.
 #
-#   kernel/kernels.sh [--first]
+#   kernel/kernels.sh [--first|--names]
 #
 # A series' version is that of its metapackage when it is installed (the
 # headers then are in /lib/modules/KVER/build), else the candidate in the
 # package lists (its headers are fetched into kds's cache by
 # kernel/kernel_tree.sh, never installed). --first prints only the first
-# series' KVER: the kernel single-kernel tools default to.
+# series' KVER: the kernel single-kernel tools default to. --names prints
+# every KVER on one line, as the tests name the kernels they covered.
 #
 # Adding the next kernel: add its metapackage to SERIES, run
 # ./bazelw test //...: the probes show what changed (kernel/kds_kcompat.h).
@@ -29,11 +30,12 @@ SERIES=(
 	linux-headers-6.12-amd64	# Debian 12's second kernel, Debian 13's default (6.12)
 )
 
-first=0
+first=0 names=0
 case ${1:-} in
 '') ;;
 --first) first=1 ;;
-*) echo "usage: kernel/kernels.sh [--first]" >&2; exit 2 ;;
+--names) names=1 ;;
+*) echo "usage: kernel/kernels.sh [--first|--names]" >&2; exit 2 ;;
 esac
 
 # installed PACKAGE: its version when installed.
@@ -62,4 +64,10 @@ for meta in "${SERIES[@]}"; do
 	fi
 	echo "$kver $version"
 	[ "$first" = 0 ] || exit 0
-done | if [ "$first" = 1 ]; then cut -d' ' -f1; else cat; fi
+done | if [ "$first" = 1 ]; then
+	cut -d' ' -f1
+elif [ "$names" = 1 ]; then
+	cut -d' ' -f1 | paste -sd ' '
+else
+	cat
+fi

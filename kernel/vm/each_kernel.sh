@@ -36,6 +36,6 @@ while read -r kver _; do
 done <<<"$kernels"
 n=$(wc -l <<<"$kernels")
 [ "$n" -ge 2 ] || { echo "FAIL: kernel/kernels.sh lists $n kernel(s); kds supports Debian's 6.1 and 6.12"; status=1; }
-echo "kernels covered: $(awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 }' <<<"$kernels")"
+echo "kernels covered: $("$root/kernel/kernels.sh" --names)"
 printf '%s\n' "${verdicts[@]}"
 exit $status
