@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build kds.ko from the shared sources with Kbuild.
 #
-#   kernel/build.sh [--tests] [--sample] [--layout] [OUTDIR]   (default: kernel/build)
+#   kernel/build.sh [--tests] [--sample] [--layout [--kunit]] [OUTDIR]   (default: kernel/build)
 #
 # Lays the component folders of the manifest (tools/components.bzl: their
 # top-level sources), their kernel glue, kds/ (the public headers,
@@ -39,7 +39,11 @@
 # printed before the path of kds.ko.
 #
 # --layout only lays the sources out (no kernel needed, nothing built):
-# the tree a dkms package or a vendored copy starts from.
+# the tree a dkms package or a vendored copy starts from. With --kunit it
+# also lays out the KUnit suite a vendored copy carries
+# (kernel/kunit/kds_kunit.c, CONFIG_KDS_KUNIT_TEST) and what it runs: the
+# components' case tables and case files, testing/'s harness and compat/'s
+# list of Linux's genradix names; kernel/Kbuild builds none of them.
 #
 # OUTDIR is replaced as a whole, so build.sh deletes only a folder it made
 # itself: it takes a folder that does not exist yet or is empty, and one
@@ -49,18 +53,20 @@
 # (kernel/build_outdir_test.sh).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-tests=0 sample=0 layout=0
+tests=0 sample=0 layout=0 kunit=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--tests) tests=1 ;;
 	--sample) sample=1 ;;
 	--layout) layout=1 ;;
+	--kunit) kunit=1 ;;
 	-*) echo "build.sh: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
 	esac
 	shift
 done
 out=${1:-$root/kernel/build}
+[ "$kunit" = 0 ] || [ "$layout" = 1 ] || { echo "build.sh: --kunit goes with --layout" >&2; exit 2; }
 [ $# -le 1 ] || { echo "build.sh: one OUTDIR at most (got: $*)" >&2; exit 2; }
 marker=.kds-build
 # OUTDIR is deleted below: refuse anything build.sh did not make.
@@ -163,6 +169,22 @@ copy_probes() {
 	cp "$root"/kernel/probes/flags/*.c "$1/kernel/probes/flags/"
 }
 
+# copy_cases DIR: the components' shared case tables and case files
+# (<component>/tests/{*.h,cases*.c}), which run in both worlds, and the
+# harness they are written for (testing/: kds_expect.h, ktap.c).
+copy_cases() {
+	local d
+	for d in $folders; do
+		if [ -d "$root/$d/tests" ]; then
+			mkdir -p "$1/$d/tests"
+			find -L "$root/$d/tests" -maxdepth 1 -type f \
+				\( -name '*.h' -o -name 'cases*.c' \) \
+				-exec cp {} "$1/$d/tests/" \;
+		fi
+	done
+	copy_top "$root/testing" "$1/testing"
+}
+
 # Checked above: missing, empty, or build.sh's own.
 rm -rf "$out"
 mkdir -p "$out"
@@ -172,6 +194,11 @@ echo "made by kds's kernel/build.sh, which deletes and rebuilds this whole folde
 lay_out "$out" kernel $folders $glue
 copy_probes "$out"
 cp "$root/kernel/Kbuild" "$out/Kbuild"
+if [ "$kunit" = 1 ]; then
+	copy_top "$root/compat" "$out/compat"
+	copy_cases "$out"
+	copy_top "$root/kernel/kunit" "$out/kernel/kunit"
+fi
 if [ "$layout" = 1 ]; then
 	echo "$out"
 	exit 0
@@ -186,15 +213,9 @@ if [ "$tests" = 1 ]; then
 	# written against those names include (compat/kds_genradix_names.h).
 	# shellcheck disable=SC2086
 	lay_out "$t" compat $folders
+	copy_cases "$t"
 	for d in $folders; do
-		# The component's shared case tables (headers) and case files.
-		if [ -d "$root/$d/tests" ]; then
-			mkdir -p "$t/$d/tests"
-			find -L "$root/$d/tests" -maxdepth 1 -type f \
-				\( -name '*.h' -o -name 'cases*.c' \) \
-				-exec cp {} "$t/$d/tests/" \;
-		fi
-		# Its kernel-only tests (tests/kernel/: suites and helpers that
+		# A component's kernel-only tests (tests/kernel/: suites and helpers that
 		# reach the running kernel).
 		if [ -d "$root/$d/tests/kernel" ]; then
 			copy_top "$root/$d/tests/kernel" "$t/$d/tests/kernel"
@@ -210,7 +231,6 @@ if [ "$tests" = 1 ]; then
 		cp "$root/kernel/dax_bus/iomem.c" "$root/kernel/dax_bus/kds_dax_iomem.h" "$t/kernel/dax_bus/" ;;
 	esac
 	copy_top "$root/kernel/tests" "$t/kernel/tests"
-	copy_top "$root/testing" "$t/testing"
 	cp "$root/kernel/tests/Kbuild" "$t/Kbuild"
 	kbuild "$t"
 	echo "$t/kds_test.ko"

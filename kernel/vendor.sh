@@ -58,15 +58,20 @@ done
 # tree as it was.
 stage=$(mktemp -d "$tree/$parent/.kds-vendor.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
-"$src/kernel/build.sh" --layout "$stage" >/dev/null
+"$src/kernel/build.sh" --layout --kunit "$stage" >/dev/null
 # The in-tree Makefile below replaces the layout's Kbuild and its fragment;
 # build.sh's marker (.kds-build) has no place in a kernel tree.
 rm -f "$stage/Kbuild" "$stage/components.mk" "$stage/.kds-build"
 # The module's objects: every source but the API probes (kernel/probes/),
-# which probes.mk compiles on their own.
-mapfile -t objs < <(cd "$stage" && find . -name '*.c' -not -path './kernel/probes/*' |
+# which probes.mk compiles on their own, and the KUnit suite with what it
+# runs (CONFIG_KDS_KUNIT_TEST: kernel/kunit/, testing/, */tests/).
+mapfile -t objs < <(cd "$stage" && find . -name '*.c' -not -path './kernel/probes/*' \
+	-not -path './kernel/kunit/*' -not -path './testing/*' -not -path './*/tests/*' |
 	sed 's|^\./||; s|\.c$|.o|' | sort)
 [ "${#objs[@]}" -gt 0 ] || die "no sources were laid out from $src"
+mapfile -t kunit_objs < <(cd "$stage" && find ./kernel/kunit ./testing ./*/tests -name '*.c' |
+	sed 's|^\./||; s|\.c$|.o|' | sort)
+[ "${#kunit_objs[@]}" -gt 2 ] || die "no KUnit suite or case files were laid out from $src"
 
 version=unknown
 if [ -n "${BUILD_WORKSPACE_DIRECTORY:-}" ]; then
@@ -102,6 +107,23 @@ config KDS
 	  called kds.
 
 	  If unsure, say N.
+
+config KDS_KUNIT_TEST
+	bool "KUnit tests for kds" if !KUNIT_ALL_TESTS
+	depends on KDS && KUNIT
+	depends on KDS=m || KUNIT=y
+	default KUNIT_ALL_TESTS
+	help
+	  Builds into kds the KUnit suites of its components' shared case
+	  files, the cases kds also runs in userspace and in its own test
+	  module: genradix against a reference model and as kernel code uses
+	  it, the dax bus's id matching, driver core and address space, and
+	  the DMA capability masks. Every case is a parameter of its suite's
+	  test, reported by name. Run them with
+
+	    ./tools/testing/kunit/kunit.py run --kunitconfig $sub
+
+	  If unsure, say N.
 KCONFIG
 
 {
@@ -117,10 +139,18 @@ KCONFIG
 	printf ' \\\n\t%s' "${objs[@]}"
 	echo
 	echo
-	echo "# In-tree, \$(src) is relative to the source tree; built as an"
-	echo "# external module (M=), it is already absolute."
-	echo "kds_dir := \$(if \$(KBUILD_EXTMOD),\$(src),\$(srctree)/\$(src))"
+	echo "# The KUnit suites of the shared case files (CONFIG_KDS_KUNIT_TEST),"
+	echo "# built into kds itself: they reach its internals, and its allocation"
+	echo "# counter sees what every case leaves behind."
+	printf 'kds-$(CONFIG_KDS_KUNIT_TEST) +='
+	printf ' \\\n\t%s' "${kunit_objs[@]}"
+	echo
+	echo
+	echo "# \$(src) is relative to the source tree in-tree, and absolute for an"
+	echo "# external module (M=) and, since Linux 6.10, in a tree built with O=."
+	echo "kds_dir := \$(if \$(filter /%,\$(src)),\$(src),\$(srctree)/\$(src))"
 	echo "ccflags-y := -I\$(kds_dir)/kernel -I\$(kds_dir)"
+	echo "ccflags-\$(CONFIG_KDS_KUNIT_TEST) += -I\$(kds_dir)/testing"
 	echo "ccflags-y += -Wvla -Wmissing-prototypes -Wstrict-prototypes"
 	echo
 	echo "# The kernel API probes: kernel/kds_probes.h for this tree, and"
@@ -129,6 +159,9 @@ KCONFIG
 	echo "kds-probe-objs := \$(kds-y)"
 	echo "include \$(kds_dir)/kernel/probes/probes.mk"
 } >"$stage/Makefile"
+
+# What kunit.py needs to run the suites: --kunitconfig SUBDIR.
+printf 'CONFIG_KUNIT=y\nCONFIG_KDS=y\nCONFIG_KDS_KUNIT_TEST=y\n' >"$stage/.kunitconfig"
 
 rm -rf "$dest"
 mkdir -p "$(dirname "$dest")"

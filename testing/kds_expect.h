@@ -105,6 +105,21 @@ struct kds_suite {
  */
 int kds_ktap_run(const struct kds_suite *const *suites, size_t nr);
 
+/**
+ * kds_expect_run() - run one case with the runner's checks, printing its
+ *	diagnostics but not its result line.
+ * @c: the case.
+ *
+ * Besides the case's own expectations, the case fails when it leaves an
+ * allocation of kds's unfreed, frees badly, or warns where it did not say
+ * it would. kds_ktap_run() prints the result line; a KUnit test reports
+ * the result as its own (kernel/kunit/kds_kunit.c).
+ *
+ * Context: process context.
+ * Return: true when the case passed.
+ */
+bool kds_expect_run(const struct kds_case *c);
+
 /*
  * Seed and length of the randomized cases: kds_test.seed= and steps= in
  * the kernel (kernel/tests/main.c); KDS_TEST_SEED and KDS_TEST_STEPS in

@@ -65,7 +65,7 @@ void kds_expect_note(struct kds_expect *e, const char *fmt, ...)
 	va_end(ap);
 }
 
-static bool kds_ktap_run_case(const struct kds_case *c, unsigned int nr)
+bool kds_expect_run(const struct kds_case *c)
 {
 	struct kds_expect e = { .name = c->name, .failures = ATOMIC_INIT(0) };
 	unsigned long bad = kds_ktap_bad_frees();
@@ -92,8 +92,6 @@ static bool kds_ktap_run_case(const struct kds_case *c, unsigned int nr)
 	if (notes > KDS_KTAP_MAX_NOTES)
 		kds_ktap_printf("    # %s: %u more diagnostic(s) not shown\n", c->name,
 				notes - KDS_KTAP_MAX_NOTES);
-	kds_ktap_printf("    %s %u %s\n", atomic_read(&e.failures) ? "not ok" : "ok", nr,
-			c->name);
 	cond_resched();
 	return !atomic_read(&e.failures);
 }
@@ -117,9 +115,13 @@ int kds_ktap_run(const struct kds_suite *const *suites, size_t nr)
 		kds_ktap_printf("    KTAP version 1\n");
 		kds_ktap_printf("    # Subtest: %s\n", s->name);
 		kds_ktap_printf("    1..%zu\n", s->nr_cases);
-		for (j = 0; j < s->nr_cases; j++)
-			if (!kds_ktap_run_case(&s->cases[j], j + 1))
-				failed++;
+		for (j = 0; j < s->nr_cases; j++) {
+			bool ok = kds_expect_run(&s->cases[j]);
+
+			kds_ktap_printf("    %s %zu %s\n", ok ? "ok" : "not ok", j + 1,
+					s->cases[j].name);
+			failed += !ok;
+		}
 		if (failed) {
 			kds_ktap_printf("    # %s: %u of %zu case(s) failed\n", s->name,
 					failed, s->nr_cases);

@@ -39,7 +39,8 @@ def kds_component_filegroups():
     --tests copies into kds_test.ko from the package's tests/ folder, by
     the same rule (tests/*.h and tests/cases*.c, the shared cases, and
     tests/kernel/*.c and *.h, the component's kernel-only tests); empty
-    for a component with neither. kds_component() declares both; a package that
+    for a component with neither. A vendored copy carries the shared
+    cases too, for its KUnit suite (kernel/vendor.sh). kds_component() declares both; a package that
     builds its libraries itself (genradix, two node sizes) calls this.
     """
     native.filegroup(
@@ -51,7 +52,6 @@ def kds_component_filegroups():
     )
     native.filegroup(
         name = "kernel_case_srcs",
-        testonly = True,
         srcs = native.glob(
             [
                 "tests/*.h",

@@ -88,17 +88,17 @@ static vm_fault_t kds_dax_insert(struct vm_fault *vmf, unsigned long size,
 				 u64 base, phys_addr_t phys)
 {
 	pfn_t pfn = phys_to_pfn_t(phys, PFN_DEV | PFN_MAP);
-	bool write = vmf->flags & FAULT_FLAG_WRITE;
 
 	if (size == PAGE_SIZE)
 		return vmf_insert_mixed(vmf->vma, base, pfn);
+	/* A kernel without transparent huge pages maps pages only. */
 #ifdef CONFIG_TRANSPARENT_HUGEPAGE
 	if (size == PMD_SIZE)
-		return vmf_insert_pfn_pmd(vmf, pfn, write);
+		return vmf_insert_pfn_pmd(vmf, pfn, vmf->flags & FAULT_FLAG_WRITE);
 #endif
 #ifdef CONFIG_HAVE_ARCH_TRANSPARENT_HUGEPAGE_PUD
 	if (size == PUD_SIZE)
-		return vmf_insert_pfn_pud(vmf, pfn, write);
+		return vmf_insert_pfn_pud(vmf, pfn, vmf->flags & FAULT_FLAG_WRITE);
 #endif
 	return VM_FAULT_FALLBACK;
 }
@@ -305,7 +305,6 @@ static const struct file_operations kds_dax_fops = {
  */
 int kds_dax_chardev_pin(struct kds_dax_glue_dev *gdev)
 {
-	unsigned long align = kds_dev_dax_get_align(&gdev->core);
 	/* frozen from the bus's bind step to the unbind */
 	unsigned int i, nr = gdev->core.nr_range;
 	const struct kds_dax_range *ranges = gdev->core.ranges;
@@ -329,6 +328,7 @@ int kds_dax_chardev_pin(struct kds_dax_glue_dev *gdev)
 	}
 #ifdef CONFIG_ZONE_DEVICE
 	{
+		unsigned long align = kds_dev_dax_get_align(&gdev->core);
 		struct dev_pagemap *pgmap;
 		void *addr;
 

@@ -139,31 +139,17 @@ static void kds_dax_memory_unreserve(void *ctx, u64 start, u64 size)
 }
 
 /*
- * A backed device: hot-add the range as driver-managed System RAM on node
- * @nid, offline (memhp_default_state decides), for daxctl to online. A
- * modelled one: record the range (kmem_range) and log it; nothing reaches
- * the page allocator.
+ * Hot-add a backed range as driver-managed System RAM named after
+ * kds_kmem; a kernel built without memory hot-plug refuses.
  */
-static int kds_dax_memory_add_memory(void *ctx, int nid, u64 start, u64 size)
+static int kds_dax_memory_hot_add(struct kds_dax_glue_dev *gdev,
+				  struct kds_dax_glue_kmem *km, int nid,
+				  u64 start, u64 size)
 {
-	struct kds_dax_glue_dev *gdev = ctx;
-	struct kds_dax_glue_kmem *km = kds_dax_memory_entry(gdev, start);
+#ifdef CONFIG_MEMORY_HOTPLUG
 	char *ram_name;
 	int rc;
 
-	if (WARN_ON(!km || !km->size))
-		return -EINVAL;
-	if (!gdev->backed) {
-		pr_debug("kds dax: %s: kds_kmem records %#llx-%#llx for node %d (modelled: not hot-plugged)\n",
-			gdev->core.name, (unsigned long long)start,
-			(unsigned long long)(start + size - 1), nid);
-		goto bound;
-	}
-	if (nid < 0 || nid >= MAX_NUMNODES || !node_possible(nid)) {
-		pr_info("kds dax: %s: target node %d does not exist, not hot-adding\n",
-			gdev->core.name, nid);
-		return -EINVAL;
-	}
 	ram_name = kasprintf(GFP_KERNEL, "System RAM (%s)", kds_dax_memory_kmem_name);
 	if (!ram_name)
 		return -ENOMEM;
@@ -181,6 +167,42 @@ static int kds_dax_memory_add_memory(void *ctx, int nid, u64 start, u64 size)
 	pr_debug("kds dax: %s: kds_kmem hot-added %#llx-%#llx to node %d as %s\n",
 		gdev->core.name, (unsigned long long)start,
 		(unsigned long long)(start + size - 1), nid, ram_name);
+	return 0;
+#else
+	pr_info("kds dax: %s: this kernel has no memory hot-plug: not hot-adding\n",
+		gdev->core.name);
+	return -EOPNOTSUPP;
+#endif
+}
+
+/*
+ * A backed device: hot-add the range as driver-managed System RAM on node
+ * @nid, offline (memhp_default_state decides), for daxctl to online. A
+ * modelled one: record the range (kmem_range) and log it; nothing reaches
+ * the page allocator.
+ */
+static int kds_dax_memory_add_memory(void *ctx, int nid, u64 start, u64 size)
+{
+	struct kds_dax_glue_dev *gdev = ctx;
+	struct kds_dax_glue_kmem *km = kds_dax_memory_entry(gdev, start);
+	int rc;
+
+	if (WARN_ON(!km || !km->size))
+		return -EINVAL;
+	if (!gdev->backed) {
+		pr_debug("kds dax: %s: kds_kmem records %#llx-%#llx for node %d (modelled: not hot-plugged)\n",
+			gdev->core.name, (unsigned long long)start,
+			(unsigned long long)(start + size - 1), nid);
+		goto bound;
+	}
+	if (nid < 0 || nid >= MAX_NUMNODES || !node_possible(nid)) {
+		pr_info("kds dax: %s: target node %d does not exist, not hot-adding\n",
+			gdev->core.name, nid);
+		return -EINVAL;
+	}
+	rc = kds_dax_memory_hot_add(gdev, km, nid, start, size);
+	if (rc)
+		return rc;
 bound:
 	km->bound = true;
 	return 0;
