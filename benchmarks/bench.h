@@ -150,8 +150,8 @@ extern const struct bench_impl bench_flat_thp;
 extern const struct bench_impl bench_flex;
 extern const struct bench_impl bench_genradix4k;
 extern const struct bench_impl bench_genradix512;
-extern const struct bench_impl bench_linux4k;
-extern const struct bench_impl bench_linux512;
+extern const struct bench_impl bench_linux61;
+extern const struct bench_impl bench_linux612;
 extern const struct bench_impl bench_judyl;
 
 /* Live bytes of the kds allocator (kds_alloc_stats().live_bytes). */

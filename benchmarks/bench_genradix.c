@@ -6,11 +6,11 @@
  * Without KDS_GENRADIX_VARIANT this is kds's PAGE_SIZE-node tree (Linux
  * 5.1) and exports bench_genradix4k; built with KDS_GENRADIX_NODE_SHIFT=9
  * and KDS_GENRADIX_VARIANT=512 it is kds's 512-byte-node tree (Linux 6.9+)
- * and exports bench_genradix512. Built with BENCH_GR_LINUX and
- * VS_LINUX_PAGE_SHIFT=12 or 9, the same code measures Linux 6.1's own
- * lib/generic-radix-tree.c (bench_linux.h) with 4 KiB or 512-byte nodes,
- * exporting bench_linux4k or bench_linux512. Everything else here is
- * static, so all four objects link into one program.
+ * and exports bench_genradix512. Built with BENCH_GR_LINUX, the same code
+ * measures Linux's own lib/generic-radix-tree.c (bench_linux.h): 6.1's,
+ * with 4 KiB nodes, exporting bench_linux61, or with BENCH_LX_612 too,
+ * 6.12's, with 512-byte nodes, exporting bench_linux612. Everything else
+ * here is static, so all four objects link into one program.
  *
  * Lookups (random, sequential, dependent) use genradix_ptr() and populate
  * uses genradix_ptr_alloc(): the 5.1 API, out-of-line calls. Built with

@@ -5,24 +5,28 @@
 # results go, and the option handling. Never looks at timings.
 #
 #
-# Linux's own genradix (linux-6.1, linux-6.1-512) is built from the kernel
-# source tarball: on a machine that has it, its columns and the
+# Linux's own genradix (linux-6.1, linux-6.12) is built from the kernel
+# source tarballs: on a machine that has them, its columns and the
 # "kds / linux" table must be there; without it, the run must say so.
 #
 # walk_floor (the fewest-instruction walk beside kds's) is checked the
 # same way: its --quick run, its cold-build rule, its option handling.
 #
-#   smoke_test.sh PATH/TO/benchmarks LINUX_SOURCE_TARBALL PATH/TO/walk_floor
+#   smoke_test.sh PATH/TO/benchmarks LINUX_6_1_TARBALL LINUX_6_12_TARBALL PATH/TO/walk_floor
 set -uo pipefail
 bench=$(realpath "$1")
 linux_tarball=$2
-floor=$(realpath "$3")
+linux612_tarball=$3
+floor=$(realpath "$4")
 tmp=${TEST_TMPDIR:-$(mktemp -d)}
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 
-if [ -r "$linux_tarball" ]; then
-	linux=(linux-6.1 linux-6.1-512)
+if [ -r "$linux_tarball" ] && [ -r "$linux612_tarball" ]; then
+	linux=(linux-6.1 linux-6.12)
+elif [ -r "$linux_tarball" ] || [ -r "$linux612_tarball" ]; then
+	echo "FAIL: one of $linux_tarball and $linux612_tarball is missing (./bazelw installs both)"
+	exit 1
 else
 	linux=()
 fi
@@ -285,12 +289,12 @@ grep -q '^random,genradix-512,' "$tmp/csv" || bad "--filter lost the selected ro
 grep -q '^random,flat-thp,' "$tmp/csv" || bad "--filter dropped the flat-thp baseline"
 [ -s "$tmp/f/results.csv" ] || bad "--out folder not written"
 
-# A run of one node size (--filter 512 selects genradix-512 and
-# linux-6.1-512 only) still has its kds / linux rows: that column filled,
-# the other one "-".
+# A run of one node size (--filter genradix-512,linux-6.12 selects those
+# two only) still has its kds / linux rows: that column filled, the other
+# one "-".
 if [ ${#linux[@]} -gt 0 ]; then
-	if ! "$bench" --quick --filter 512 --esize 8 --out "$tmp/f512" >"$tmp/f512.out" 2>/dev/null; then
-		bad "--filter 512 run failed"
+	if ! "$bench" --quick --filter genradix-512,linux-6.12 --esize 8 --out "$tmp/f512" >"$tmp/f512.out" 2>/dev/null; then
+		bad "--filter genradix-512,linux-6.12 run failed"
 	fi
 	sed -n '/^== kds \/ linux/,/^$/p' "$tmp/f512.out" >"$tmp/vs512"
 	for w in populate-cold populate-warm seq random chase foreach memory sparse; do

@@ -38,8 +38,8 @@ enum bench_impl_id {
 	B_FLEX,
 	B_GR4K,
 	B_GR512,
-	B_LX4K,		/* Linux 6.1's genradix, 4 KiB nodes */
-	B_LX512,	/* the same with 512-byte nodes */
+	B_LX61,		/* Linux 6.1's genradix, 4 KiB nodes */
+	B_LX612,	/* Linux 6.12's genradix, 512-byte nodes */
 	B_JUDY,
 	BENCH_NR_IMPLS
 };

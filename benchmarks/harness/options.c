@@ -27,14 +27,15 @@ static char run_root[2048];	/* parent of the run folder, for "latest" */
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: benchmarks [--quick] [--filter SUBSTR] [--csv] [--out DIR | --record]\n"
+		"usage: benchmarks [--quick] [--filter SUBSTR[,SUBSTR...]] [--csv] [--out DIR | --record]\n"
 		"                  [--reps N] [--esize 8|24|100]\n"
 		"  --quick          small sizes only (seconds; a smoke test)\n"
-		"  --filter SUBSTR  only measurements whose \"workload/structure\" key\n"
-		"                   contains SUBSTR (workloads: populate-cold populate-warm\n"
-		"                   seq random chase foreach memory depth sparse sparse-memory\n"
-		"                   capacity; structures: flat flat-thp flex_array genradix-4k\n"
-		"                   genradix-512 JudyL); flat-thp still runs as the baseline\n"
+		"  --filter SUBSTR[,SUBSTR...]  only measurements whose \"workload/structure\"\n"
+		"                   key contains one SUBSTR (workloads: populate-cold\n"
+		"                   populate-warm seq random chase foreach memory depth sparse\n"
+		"                   sparse-memory capacity; structures: flat flat-thp flex_array\n"
+		"                   genradix-4k genradix-512 linux-6.1 linux-6.12 JudyL);\n"
+		"                   flat-thp still runs as the baseline\n"
 		"  --csv            print CSV on stdout instead of the tables\n"
 		"  --out DIR        results folder (default: a new run folder under\n"
 		"                   ${TMPDIR:-/tmp}/kds-benchmarks/, printed)\n"

@@ -14,8 +14,8 @@ const struct bench_impl *const bench_impls[BENCH_NR_IMPLS] = {
 	[B_FLEX] = &bench_flex,
 	[B_GR4K] = &bench_genradix4k,
 	[B_GR512] = &bench_genradix512,
-	[B_LX4K] = &bench_linux4k,
-	[B_LX512] = &bench_linux512,
+	[B_LX61] = &bench_linux61,
+	[B_LX612] = &bench_linux612,
 	[B_JUDY] = &bench_judyl,
 };
 
@@ -130,17 +130,32 @@ void bench_print_unavailable(FILE *f, bool md)
 				bench_impls[i]->name, bench_impls[i]->unavailable);
 }
 
-/* Whether --filter selects (@w, @impl); never a structure that cannot run. */
+/*
+ * Whether --filter selects (@w, @impl): its key contains one of the
+ * filter's comma-separated substrings. Never a structure that cannot run.
+ */
 bool bench_selected(enum bench_workload w, int impl)
 {
-	char key[128];
+	const char *p;
+	char key[128], part[128];
 
 	if (bench_impls[impl]->unavailable)
 		return false;
 	if (!bench_opt.filter)
 		return true;
 	snprintf(key, sizeof(key), "%s/%s", bench_wl[w].key, bench_impls[impl]->name);
-	return strstr(key, bench_opt.filter) != NULL;
+	for (p = bench_opt.filter; *p; p += *p == ',') {
+		size_t len = strcspn(p, ",");
+
+		if (len && len < sizeof(part)) {
+			memcpy(part, p, len);
+			part[len] = '\0';
+			if (strstr(key, part))
+				return true;
+		}
+		p += len;
+	}
+	return false;
 }
 
 /* Selected, or the baseline of a workload anything else runs. */

@@ -180,8 +180,8 @@ static bench_u64 vs_linux_pair_n(enum bench_workload w, int a, int b, size_t esz
  */
 static bench_u64 vs_linux_n(enum bench_workload w, size_t esz)
 {
-	bench_u64 n4 = vs_linux_pair_n(w, B_GR4K, B_LX4K, esz);
-	bench_u64 n512 = vs_linux_pair_n(w, B_GR512, B_LX512, esz);
+	bench_u64 n4 = vs_linux_pair_n(w, B_GR4K, B_LX61, esz);
+	bench_u64 n512 = vs_linux_pair_n(w, B_GR512, B_LX612, esz);
 
 	if (!n4 || !n512)
 		return n4 ? n4 : n512;
@@ -191,8 +191,8 @@ static bench_u64 vs_linux_n(enum bench_workload w, size_t esz)
 /* Whether either pair of the kds / linux table has workload @w at @esz, @n. */
 static bool vs_linux_has(enum bench_workload w, size_t esz, bench_u64 n)
 {
-	return (bench_find(w, B_GR4K, esz, n) && bench_find(w, B_LX4K, esz, n)) ||
-	       (bench_find(w, B_GR512, esz, n) && bench_find(w, B_LX512, esz, n));
+	return (bench_find(w, B_GR4K, esz, n) && bench_find(w, B_LX61, esz, n)) ||
+	       (bench_find(w, B_GR512, esz, n) && bench_find(w, B_LX612, esz, n));
 }
 
 /* One cell of the kds / linux table: kds's @a against Linux's @b. */
@@ -212,11 +212,11 @@ static void vs_linux_cell(char *buf, size_t len, enum bench_workload w, int a, i
 }
 
 /*
- * The kds / linux table: kds's genradix against Linux 6.1's own at every
+ * The kds / linux table: kds's genradix against Linux's own at every
  * workload and entry size, at the largest N both ran (the ~1 GiB point of
  * a full run), plus random lookup at N = 1000 (every node in cache); one
- * column per node size, genradix-4k / linux-6.1 and genradix-512 /
- * linux-6.1-512. Ratios of medians: below 1.00x kds is faster (memory:
+ * column per node size, genradix-4k / linux-6.1 (Linux 6.1's code) and
+ * genradix-512 / linux-6.12 (Linux 6.12's code, 512-byte nodes since 6.9). Ratios of medians: below 1.00x kds is faster (memory:
  * smaller). Nothing when Linux's genradix was not measured.
  */
 void bench_print_vs_linux(FILE *f, bool md)
@@ -228,23 +228,23 @@ void bench_print_vs_linux(FILE *f, bool md)
 	bool any = false;
 
 	for (size_t k = 0; k < bench_nr_results && !any; k++)
-		any = bench_results[k].impl == B_LX4K || bench_results[k].impl == B_LX512;
+		any = bench_results[k].impl == B_LX61 || bench_results[k].impl == B_LX612;
 	if (!any)
 		return;
 	if (md)
-		fprintf(f, "\n## kds / linux\n\nkds's genradix against Linux 6.1's own "
-			"lib/generic-radix-tree.c (built from the installed kernel source, "
+		fprintf(f, "\n## kds / linux\n\nkds's genradix against Linux's own "
+			"lib/generic-radix-tree.c, 6.1's and 6.12's (built from the installed kernel sources, "
 			"nodes from the same node pool), at the largest N both ran; ratio "
 			"of medians, kds / linux (below 1.00x kds is faster, or smaller), "
 			"with both medians.\n\n| workload | entry | N | 4 KiB nodes: "
 			"genradix-4k / linux-6.1 | 512-byte nodes: genradix-512 / "
-			"linux-6.1-512 |\n|---|---:|---:|---|---|\n");
+			"linux-6.12 |\n|---|---:|---:|---|---|\n");
 	else
-		fprintf(f, "\n== kds / linux: genradix against Linux 6.1's lib/generic-radix-tree.c, "
+		fprintf(f, "\n== kds / linux: genradix against Linux 6.1's and 6.12's lib/generic-radix-tree.c, "
 			"ratio of medians (kds / linux; below 1.00x kds is faster or smaller)\n"
 			"%-14s %-5s %-10s %-44s %s\n", "workload", "entry", "N",
 			"4 KiB nodes: genradix-4k / linux-6.1",
-			"512-byte nodes: genradix-512 / linux-6.1-512");
+			"512-byte nodes: genradix-512 / linux-6.12");
 	for (int e = 0; e < BENCH_NR_ESIZES; e++) {
 		size_t esz = bench_esizes[e];
 
@@ -257,8 +257,8 @@ void bench_print_vs_linux(FILE *f, bool md)
 
 			if (!n || !vs_linux_has(w, esz, n))
 				continue;
-			vs_linux_cell(c4, sizeof(c4), w, B_GR4K, B_LX4K, esz, n);
-			vs_linux_cell(c512, sizeof(c512), w, B_GR512, B_LX512, esz, n);
+			vs_linux_cell(c4, sizeof(c4), w, B_GR4K, B_LX61, esz, n);
+			vs_linux_cell(c512, sizeof(c512), w, B_GR512, B_LX612, esz, n);
 			if (md)
 				fprintf(f, "| %s | %zuB | %llu | %s | %s |\n", bench_wl[w].key,
 					esz, (unsigned long long)n, c4, c512);

@@ -6,8 +6,10 @@
  *
  * PAGE_SHIFT comes from the build (-DVS_LINUX_PAGE_SHIFT=12 or 9): Linux 6.1
  * sizes its nodes by PAGE_SIZE, so 9 gives the 512-byte nodes Linux 6.9
- * introduced, with the 6.1 code. Nodes are counted, so the test can
- * compare Linux's node count with kds's.
+ * introduced, with the 6.1 code. Linux 6.9 and later (6.12's code, in the
+ * benchmark) size them by GENRADIX_NODE_SIZE and take them from
+ * kzalloc()/kfree(), which here serve those nodes only. Nodes are counted,
+ * so the test can compare Linux's node count with kds's.
  *
  * Nodes come from aligned_alloc() unless the build names another node
  * allocator: VS_LINUX_NODE_ALLOC(size, gfp) returning a zeroed block aligned to
@@ -83,6 +85,45 @@ static inline void free_page(unsigned long addr)
 #endif
 	}
 }
+
+/*
+ * Linux 6.9+: genradix_alloc_node() is kzalloc(GENRADIX_NODE_SIZE, gfp) and
+ * genradix_free_node() kfree(): the node size is read where the macros
+ * expand, after <linux/generic-radix-tree.h> defined it.
+ */
+static inline void *vs_linux_node_alloc(size_t size, gfp_t gfp)
+{
+#ifdef VS_LINUX_NODE_ALLOC
+	void *p = VS_LINUX_NODE_ALLOC(size, gfp);
+#else
+	void *p = aligned_alloc(size, size);
+
+	if (p)
+		memset(p, 0, size);
+#endif
+	if (p)
+		vs_linux_live_nodes++;
+	return p;
+}
+
+static inline void vs_linux_node_free(void *p, size_t size)
+{
+	if (p) {
+		vs_linux_live_nodes--;
+#ifdef VS_LINUX_NODE_FREE
+		VS_LINUX_NODE_FREE(p, size);
+#else
+		(void)size;
+		free(p);
+#endif
+	}
+}
+
+#define kzalloc(size, gfp)	vs_linux_node_alloc(size, (gfp) | __GFP_ZERO)
+#define kfree(p)		vs_linux_node_free((void *)(p), GENRADIX_NODE_SIZE)
+
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
 
 static inline void kmemleak_alloc(const void *p, size_t size, int min_count, gfp_t gfp)
 {
