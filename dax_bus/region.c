@@ -641,7 +641,7 @@ ssize_t kds_dev_dax_numa_node_show(struct kds_dev_dax *dev_dax, char *buf)
 const struct kds_dax_region_attr kds_dax_region_attrs[] = {
 	{ "id", 0444, kds_dax_region_id_show },
 	{ "size", 0444, kds_dax_region_size_show },
-	{ "align", 0444, kds_dax_region_align_show },
+	{ "align", 0400, kds_dax_region_align_show },	/* Linux 6.1's mode */
 	{ "target_node", 0444, kds_dax_region_target_node_show },
 	{ "available_size", 0444, kds_dax_region_available_size_show },
 	{ "seed", 0444, kds_dax_region_seed_show },

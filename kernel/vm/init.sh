@@ -420,9 +420,10 @@ if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
 	for f in modalias size target_node; do
 		expect_eq "dax7.0 $f mode" "$(mode_of $D/$f)" 444
 	done
-	for f in id size align target_node; do
+	for f in id size target_node; do
 		expect_eq "region 7 $f mode" "$(mode_of $R/$f)" 444
 	done
+	expect_eq "region 7 align is root-only, as Linux's" "$(mode_of $R/align)" 400
 	for f in create_region delete_region; do
 		expect_eq "$f is root-only, write-only" "$(mode_of $B/$f)" 200
 	done
