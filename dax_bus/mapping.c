@@ -102,24 +102,31 @@ const char *kds_dax_map_why_str(enum kds_dax_map_why why)
  * @ranges: the device's ranges, each with the page offset it starts at.
  * @nr: how many.
  * @pgoff: page offset into the device.
- * @size: bytes that must lie in the same range from there (a fault's
- *        size), > 0.
+ * @size: a fault's size: a power of two, at least one page; the unit
+ *        of @size bytes from @pgoff.
  *
  * The range holding @pgoff decides: when [@pgoff, @pgoff + @size) does not
  * fit in it, the answer is no address even if the next range follows
- * physically (a fault never spans two ranges).
+ * physically (a fault never spans two ranges). The answer is always a
+ * multiple of @size: the mm maps a huge unit from its aligned start (x86's
+ * pfn_pmd() and pfn_pud() drop the low bits), so an unaligned address
+ * would map memory before the range, which may be another device's or
+ * System RAM. A unit that would start off its size (a mapping at a page
+ * offset off the align, or a range that does not start on it) has no
+ * address.
  *
  * Context: any context.
- * Return: the physical address; %KDS_DAX_NO_PHYS when no range holds
- * @pgoff, the @size does not fit in the range that does, or an argument
- * is invalid (NULL @ranges with @nr > 0, @size 0).
+ * Return: the physical address, a multiple of @size; %KDS_DAX_NO_PHYS
+ * when no range holds @pgoff, the unit does not fit in the range that
+ * does or would start off its size, or an argument is invalid (NULL
+ * @ranges with @nr > 0, @size not a power of two of at least a page).
  */
 u64 kds_dax_pgoff_to_phys(const struct kds_dax_range *ranges, unsigned int nr,
 			  u64 pgoff, u64 size)
 {
 	unsigned int i;
 
-	if ((!ranges && nr) || !size)
+	if ((!ranges && nr) || size < PAGE_SIZE || (size & (size - 1)))
 		return KDS_DAX_NO_PHYS;
 	for (i = 0; i < nr; i++) {
 		const struct kds_dax_range *r = &ranges[i];
@@ -132,7 +139,8 @@ u64 kds_dax_pgoff_to_phys(const struct kds_dax_range *ranges, unsigned int nr,
 			continue;
 		off = (pgoff - r->pgoff) << PAGE_SHIFT;
 		phys = r->start + off;
-		if (check_add_overflow(phys, size - 1, &last) || last > r->end)
+		if (!IS_ALIGNED(phys, size) ||
+		    check_add_overflow(phys, size - 1, &last) || last > r->end)
 			return KDS_DAX_NO_PHYS;
 		return phys;
 	}

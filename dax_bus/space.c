@@ -16,6 +16,12 @@
  * extends the device's last range when the run starts right after it and
  * otherwise appends a new range, until the size is reached. Shrinking
  * gives bytes back from the end of the device (its last range first).
+ *
+ * Unlike Linux 6.1, every range of a device starts on the device's align
+ * (and on kds_map_min_size()) and is a multiple of it long, whichever store
+ * made it: growth skips a free run's unaligned head, and a mapping or align
+ * store that would break this is -EINVAL. A fault maps one aligned unit,
+ * so this is what keeps a mapping of the device inside the device.
  */
 #include "kds_port.h"
 #include "kds/dax_bus.h"
@@ -57,15 +63,21 @@ static u64 kds_dax_range_len(const struct kds_dax_range *r)
 }
 
 /*
- * The smallest size step of a device: its align, and at least what the
- * kernel can give struct pages to (kds_map_min_size(), Linux's
- * memremap_compat_align(): 2 MiB on x86-64).
+ * The step of a device: its align, and at least what the kernel can give
+ * struct pages to (kds_map_min_size(), Linux's memremap_compat_align():
+ * 2 MiB on x86-64). Every range of the device starts on it and is a
+ * multiple of it long, so no mapping unit of the device (one align) ever
+ * holds a byte of another device or of the memory around the region.
  */
+static u64 kds_dev_dax_step(unsigned long align)
+{
+	return max_t(u64, align, kds_map_min_size());
+}
+
 static bool kds_dev_dax_size_aligned(const struct kds_dev_dax *dev_dax,
 				     unsigned long align, u64 size)
 {
-	return IS_ALIGNED(size, (u64)max_t(unsigned long, align,
-					   kds_map_min_size()));
+	return IS_ALIGNED(size, kds_dev_dax_step(align));
 }
 
 static u64 kds_dev_dax_size_locked(const struct kds_dev_dax *dev_dax)
@@ -130,34 +142,84 @@ static void kds_dax_ext_remove(struct kds_dax_region *region, unsigned int i)
 }
 
 /*
- * The lowest free run of the region: [*gs, *ge], the allocation right
- * before it (*prev, -1 when none) and where a new allocation in it goes
- * (*pos). False when the region is full.
+ * Free run @i of the region (0 to nr_ext): the bytes before allocation @i,
+ * or after the last allocation for @i == nr_ext, as [*gs, *ge]. False when
+ * that run is empty.
  */
-static bool kds_dax_first_gap(const struct kds_dax_region *region, u64 *gs,
-			      u64 *ge, int *prev, unsigned int *pos)
+static bool kds_dax_gap(const struct kds_dax_region *region, unsigned int i,
+			u64 *gs, u64 *ge)
 {
-	u64 cursor = region->start, last = region->start + (region->size - 1);
+	u64 last = region->start + (region->size - 1);
+
+	/* an allocation may end at U64_MAX: nothing follows it */
+	if (i && region->ext[i - 1].end == last)
+		return false;
+	*gs = i ? region->ext[i - 1].end + 1 : region->start;
+	if (i < region->nr_ext) {
+		if (region->ext[i].start == *gs)
+			return false;
+		*ge = region->ext[i].start - 1;
+	} else {
+		*ge = last;
+	}
+	return true;
+}
+
+/*
+ * The whole @step units inside [gs, ge] (@step a power of two): [*as, *ae],
+ * both on @step. False when the run holds none. 2^64 counts as aligned, so
+ * a run ending at U64_MAX keeps its last unit.
+ */
+static bool kds_dax_gap_aligned(u64 gs, u64 ge, u64 step, u64 *as, u64 *ae)
+{
+	u64 a, end_ex;
+
+	if (check_add_overflow(gs, step - 1, &a))
+		return false;
+	a &= ~(step - 1);
+	end_ex = (ge + 1) & ~(step - 1);	/* wraps to 0 only past U64_MAX */
+	if (!end_ex && ge != U64_MAX)
+		return false;
+	if (a > end_ex - 1)
+		return false;
+	*as = a;
+	*ae = end_ex - 1;
+	return true;
+}
+
+/* Free bytes of the region that lie in whole, @step-aligned units. */
+static u64 kds_dax_region_fit_locked(const struct kds_dax_region *region,
+				     u64 step)
+{
+	u64 gs, ge, as, ae, fit = 0;
 	unsigned int i;
 
-	for (i = 0; i < region->nr_ext; i++) {
-		if (region->ext[i].start > cursor) {
-			*gs = cursor;
-			*ge = region->ext[i].start - 1;
+	for (i = 0; i <= region->nr_ext; i++)
+		if (kds_dax_gap(region, i, &gs, &ge) &&
+		    kds_dax_gap_aligned(gs, ge, step, &as, &ae))
+			fit += ae - as + 1;
+	return fit;
+}
+
+/*
+ * The lowest free run that holds a whole @step unit: its aligned part
+ * [*as, *ae] and the allocation right before the run (*prev, -1 when
+ * none). False when no run holds one.
+ */
+static bool kds_dax_first_fit(const struct kds_dax_region *region, u64 step,
+			      u64 *as, u64 *ae, int *prev)
+{
+	u64 gs, ge;
+	unsigned int i;
+
+	for (i = 0; i <= region->nr_ext; i++) {
+		if (kds_dax_gap(region, i, &gs, &ge) &&
+		    kds_dax_gap_aligned(gs, ge, step, as, ae)) {
 			*prev = (int)i - 1;
-			*pos = i;
 			return true;
 		}
-		/* the allocation reaches the end (it may end at U64_MAX) */
-		if (region->ext[i].end == last)
-			return false;
-		cursor = region->ext[i].end + 1;
 	}
-	*gs = cursor;
-	*ge = last;
-	*prev = (int)region->nr_ext - 1;
-	*pos = region->nr_ext;
-	return true;
+	return false;
 }
 
 /*
@@ -246,35 +308,40 @@ static void kds_dev_dax_shrink_locked(struct kds_dev_dax *dev_dax,
 }
 
 /*
- * Grow the device by @to_alloc bytes from the region's free space, lowest
- * address first. On failure (an allocation) the device is shrunk back, so
- * nothing is lost or gained.
+ * Grow the device by @to_alloc bytes (a multiple of its step) from the
+ * region's free space, lowest address first, in whole units of its step
+ * that start on the step: a free run's unaligned head and tail are skipped,
+ * so every range of the device starts and ends on its align. The caller has
+ * checked with kds_dax_region_fit_locked() that the space is there. On
+ * failure (an allocation) the device is shrunk back, so nothing is lost or
+ * gained.
  */
 static int kds_dev_dax_grow_locked(struct kds_dev_dax *dev_dax, u64 to_alloc)
 {
 	struct kds_dax_region *region = dev_dax->region;
-	u64 grown = 0;
+	u64 step = kds_dev_dax_step(dev_dax->align), grown = 0;
+	int rc = 0;
 
 	while (to_alloc) {
 		struct kds_dax_range *last;
-		unsigned int pos;
-		u64 gs, ge, alloc;
-		int prev, rc;
+		u64 as, ae, alloc;
+		int prev;
 
-		if (!kds_dax_first_gap(region, &gs, &ge, &prev, &pos)) {
+		if (!kds_dax_first_fit(region, step, &as, &ae, &prev)) {
 			rc = -ENOSPC;
 			goto undo;
 		}
-		alloc = min(ge - gs + 1, to_alloc);
+		alloc = min(ae - as + 1, to_alloc);
 		last = dev_dax->nr_range ?
 			&dev_dax->ranges[dev_dax->nr_range - 1] : NULL;
 		if (prev >= 0 && last && region->ext[prev].owner == dev_dax &&
-		    region->ext[prev].start == last->start) {
-			/* the run follows the device's last range: extend it */
+		    region->ext[prev].start == last->start &&
+		    region->ext[prev].end + 1 == as) {
+			/* the unit follows the device's last range: extend it */
 			last->end += alloc;
 			region->ext[prev].end = last->end;
 		} else {
-			rc = kds_dev_dax_add_range_locked(dev_dax, gs, alloc);
+			rc = kds_dev_dax_add_range_locked(dev_dax, as, alloc);
 			if (rc)
 				goto undo;
 		}
@@ -284,7 +351,7 @@ static int kds_dev_dax_grow_locked(struct kds_dev_dax *dev_dax, u64 to_alloc)
 	return 0;
 undo:
 	kds_dev_dax_shrink_locked(dev_dax, grown);
-	return -ENOMEM;
+	return rc;
 }
 
 /* Whether a device of this region can change now: -errno if not. */
@@ -319,8 +386,9 @@ static struct kds_dax_region *kds_dev_dax_dyn_region(struct kds_dev_dax *dev_dax
 /**
  * kds_dev_dax_add_range() - give a device a specific range of its region.
  * @dev_dax: a device of a dynamic region, unbound.
- * @start: first byte.
- * @size: bytes, a multiple of the device's align (and of kds_map_min_size(), 2 MiB on x86-64).
+ * @start: first byte, a multiple of the device's align (and of
+ *         kds_map_min_size(), 2 MiB on x86-64).
+ * @size: bytes, a multiple of the same.
  *
  * The range becomes the device's next one (its page offset follows the
  * ranges before it); it is not merged with them. Used by the mapping
@@ -330,8 +398,11 @@ static struct kds_dax_region *kds_dev_dax_dyn_region(struct kds_dev_dax *dev_dax
  * Return: 0; -EINVAL for a static region, NULL or a zero @size; -ENXIO
  * for a released or deleted device or an unregistered region (-ENXIO also
  * for a @size off the align, as Linux's mapping store answers); -EBUSY
- * while a driver is bound; -ENOMEM when any byte lies outside the region
- * or belongs to a device already, or on allocation failure.
+ * while a driver is bound; -EINVAL for a @start that is not a multiple of
+ * the align and of kds_map_min_size() (Linux 6.1 takes it, and the
+ * device's aligned faults would then map memory outside it); -ENOMEM when
+ * any byte lies outside the region or belongs to a device already, or on
+ * allocation failure.
  */
 int kds_dev_dax_add_range(struct kds_dev_dax *dev_dax, u64 start, u64 size)
 {
@@ -347,6 +418,9 @@ int kds_dev_dax_add_range(struct kds_dev_dax *dev_dax, u64 start, u64 size)
 	rc = kds_dev_dax_may_change_locked(dev_dax);
 	if (!rc && !kds_dev_dax_size_aligned(dev_dax, dev_dax->align, size))
 		rc = -ENXIO;
+	/* kds's rule, not Linux 6.1's: a range starts on the device's step */
+	if (!rc && !IS_ALIGNED(start, kds_dev_dax_step(dev_dax->align)))
+		rc = -EINVAL;
 	if (!rc)
 		rc = kds_dev_dax_add_range_locked(dev_dax, start, size);
 	mutex_unlock(&region->lock);
@@ -360,13 +434,15 @@ int kds_dev_dax_add_range(struct kds_dev_dax *dev_dax, u64 start, u64 size)
  *
  * Grows from the region's free space (lowest address first, extending the
  * device's last range where the free run follows it) or shrinks from the
- * device's end. The same size changes nothing.
+ * device's end. Growth takes whole units of the device's align (at least
+ * kds_map_min_size()) that start on it, skipping the unaligned head and
+ * tail of a free run. The same size changes nothing.
  *
  * Context: process context (takes the region's lock).
  * Return: 0; -EINVAL for NULL, a static region or a @size off the align;
  * -ENXIO for a released or deleted device or an unregistered region;
- * -EBUSY while a driver is bound; -ENOSPC when the region has fewer free
- * bytes than the growth; -ENOMEM on allocation failure (the size is then
+ * -EBUSY while a driver is bound; -ENOSPC when the region's free bytes in
+ * such aligned units are fewer than the growth; -ENOMEM on allocation failure (the size is then
  * unchanged).
  */
 int kds_dev_dax_resize(struct kds_dev_dax *dev_dax, u64 size)
@@ -393,7 +469,8 @@ int kds_dev_dax_resize(struct kds_dev_dax *dev_dax, u64 size)
 		kds_dev_dax_shrink_locked(dev_dax, cur - size);
 		goto out;
 	}
-	if (size - cur > kds_dax_region_available_locked(region)) {
+	if (size - cur > kds_dax_region_fit_locked(region,
+					kds_dev_dax_step(dev_dax->align))) {
 		rc = -ENOSPC;
 		goto out;
 	}
@@ -408,10 +485,13 @@ out:
  * @dev_dax: a device of a dynamic region, unbound.
  * @align: a unit kds_dax_align_valid() accepts, dividing every range.
  *
+ * Every range must start on the new align and be a multiple of it long,
+ * so that each unit a fault maps stays inside the device.
+ *
  * Context: process context (takes the region's lock).
  * Return: 0; -EINVAL for NULL, a static region, an invalid unit or one
- * that does not divide the length of every range (the align is then
- * unchanged); -ENXIO for a released or deleted device or an unregistered
+ * that does not divide the start and the length of every range (the align
+ * is then unchanged); -ENXIO for a released or deleted device or an unregistered
  * region; -EBUSY while a driver is bound.
  */
 int kds_dev_dax_set_align(struct kds_dev_dax *dev_dax, unsigned long align)
@@ -427,10 +507,14 @@ int kds_dev_dax_set_align(struct kds_dev_dax *dev_dax, unsigned long align)
 		return -EINVAL;
 	mutex_lock(&region->lock);
 	rc = kds_dev_dax_may_change_locked(dev_dax);
-	for (i = 0; !rc && i < dev_dax->nr_range; i++)
-		if (!kds_dev_dax_size_aligned(dev_dax, align,
-					      kds_dax_range_len(&dev_dax->ranges[i])))
+	for (i = 0; !rc && i < dev_dax->nr_range; i++) {
+		const struct kds_dax_range *r = &dev_dax->ranges[i];
+
+		/* the start too: kds's rule, Linux 6.1 checks lengths only */
+		if (!kds_dev_dax_size_aligned(dev_dax, align, kds_dax_range_len(r)) ||
+		    !IS_ALIGNED(r->start, kds_dev_dax_step(align)))
 			rc = -EINVAL;
+	}
 	if (!rc)
 		WRITE_ONCE(dev_dax->align, align);
 	mutex_unlock(&region->lock);
@@ -891,7 +975,8 @@ ssize_t kds_dev_dax_size_store(struct kds_dev_dax *dev_dax, const char *buf,
  * Return: @count; -EINVAL for text that is not two such numbers or an
  * @end before @start; -ERANGE for a number past 64 bits; -ENXIO for a
  * length off the device's align (as Linux), a released or deleted device
- * or an unregistered region; -EBUSY while a driver is bound; -ENOMEM when
+ * or an unregistered region; -EBUSY while a driver is bound; -EINVAL for
+ * a @start off the device's align (kds's rule; Linux 6.1 takes it); -ENOMEM when
  * a byte of the range lies outside the region or is taken, or on
  * allocation failure.
  */

@@ -1174,6 +1174,12 @@ static void dax_map_pgoff_to_phys_over_ranges(struct kds_expect *e)
 	const struct kds_dax_range top[] = {
 		{ U64_MAX - DAX_SZ_2M + 1, U64_MAX, 0 },
 	};
+	const struct kds_dax_range off4k[] = {
+		{ 0x10001000, 0x10001000 + 2 * DAX_SZ_2M - 1, 0 },
+	};
+	const struct kds_dax_range off128m[] = {
+		{ DAX_SZ_1G + DAX_SZ_128M, 3 * DAX_SZ_1G + DAX_SZ_128M - 1, 0 },
+	};
 
 	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(r, 2, 0, DAX_SZ_2M), 0x10000000);
 	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(r, 2, 1, DAX_SZ_4K), 0x10001000);
@@ -1196,9 +1202,27 @@ static void dax_map_pgoff_to_phys_over_ranges(struct kds_expect *e)
 			  U64_MAX - DAX_SZ_4K + 1);
 	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(top, 1, pages0 - 1, 2 * DAX_SZ_4K),
 			  KDS_DAX_NO_PHYS);
+	/*
+	 * never a unit off its size: a range 4 KiB past a 2 MiB boundary, one
+	 * 128 MiB past a 1 GiB boundary, and a page offset one page in
+	 */
+	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(off4k, 1, 0, DAX_SZ_2M),
+			  KDS_DAX_NO_PHYS);
+	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(off4k, 1, 0, DAX_SZ_4K),
+			  0x10001000);
+	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(off4k, 1, pages0 - 1, DAX_SZ_2M),
+			  0x10200000);
+	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(off128m, 1, 0, DAX_SZ_1G),
+			  KDS_DAX_NO_PHYS);
+	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(off128m, 1,
+						   (DAX_SZ_1G - DAX_SZ_128M) / DAX_SZ_4K,
+						   DAX_SZ_1G), 2 * DAX_SZ_1G);
+	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(r, 2, 1, DAX_SZ_2M), KDS_DAX_NO_PHYS);
 	/* invalid */
 	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(NULL, 1, 0, DAX_SZ_4K), KDS_DAX_NO_PHYS);
 	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(r, 2, 0, 0), KDS_DAX_NO_PHYS);
+	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(r, 2, 0, 3 * DAX_SZ_4K), KDS_DAX_NO_PHYS);
+	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(r, 2, 0, DAX_SZ_4K / 2), KDS_DAX_NO_PHYS);
 	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(NULL, 0, 0, DAX_SZ_4K), KDS_DAX_NO_PHYS);
 }
 

@@ -371,6 +371,74 @@ static void dax_space_align_store_rules(struct kds_expect *e)
 	kfree(buf);
 }
 
+/*
+ * A device's ranges start on its align whatever made them (kds's rule;
+ * Linux 6.1 takes any start): growth skips a free run's unaligned head,
+ * a mapping store off the align and an align store over a range that does
+ * not start on it are -EINVAL with nothing changed, and -ENOSPC counts
+ * only the free bytes in aligned units. The largest unit this platform
+ * maps with is used (1 GiB on x86-64; the page where it has no huge ones).
+ */
+static void dax_space_ranges_start_on_the_align(struct kds_expect *e)
+{
+	unsigned long big = kds_dax_align_valid(PUD_SIZE) ? PUD_SIZE :
+			    kds_dax_align_valid(PMD_SIZE) ? PMD_SIZE : PAGE_SIZE;
+	u64 min = kds_map_min_size(), step = max_t(u64, big, min);
+	/* one size step past a boundary of the big unit */
+	u64 base = 4 * 1024 * SP_M + min, off = min > PAGE_SIZE ? PAGE_SIZE : 1;
+	/* where a's first unit goes: the next boundary of the step */
+	u64 first = step > min ? base - min + step : base;
+	struct kds_dev_dax a = { 0 }, b = { 0 };
+	struct kds_dax_region *r;
+	char buf[48];
+
+	r = kds_dax_region_alloc(NULL, 3, base, 3 * step, 1, (unsigned int)min,
+				 KDS_DAX_REGION_DYNAMIC);
+	if (!KDS_EXPECT(e, !IS_ERR(r)))
+		return;
+	KDS_EXPECT_EQ(e, kds_dev_dax_init(&a, r, -1, KDS_DEV_DAX_BUS), 0);
+	KDS_EXPECT_EQ(e, kds_dev_dax_init(&b, r, -1, KDS_DEV_DAX_BUS), 0);
+	KDS_EXPECT_EQ(e, kds_dev_dax_set_align(&a, big), 0);
+	/* the first aligned unit is past the region's head */
+	KDS_EXPECT_EQ(e, kds_dev_dax_resize(&a, step), 0);
+	sp_range_is(e, &a, 0, first, step, 0);
+	if (step > min) {
+		/* two units free in bytes, one in aligned units */
+		KDS_EXPECT_U64_EQ(e, kds_dax_region_available(r), 2 * step);
+		KDS_EXPECT_EQ(e, kds_dev_dax_resize(&a, 3 * step), -ENOSPC);
+		KDS_EXPECT_U64_EQ(e, kds_dev_dax_size(&a), step);
+	}
+	/* the next aligned unit follows: one range */
+	KDS_EXPECT_EQ(e, kds_dev_dax_resize(&a, 2 * step), 0);
+	KDS_EXPECT_EQ(e, kds_dev_dax_nr_ranges(&a), 1);
+	KDS_EXPECT_U64_EQ(e, kds_dax_pgoff_to_phys(a.ranges, a.nr_range,
+						   step / PAGE_SIZE, big),
+			  first + step);
+
+	/* b, at the region's align: a mapping store off it changes nothing */
+	snprintf(buf, sizeof(buf), "%llx-%llx",
+		 (unsigned long long)(base + off),
+		 (unsigned long long)(base + off + min - 1));
+	KDS_EXPECT_EQ(e, sp_store(&b, "mapping", buf), -EINVAL);
+	KDS_EXPECT_EQ(e, kds_dev_dax_nr_ranges(&b), 0);
+	KDS_EXPECT_U64_EQ(e, kds_dax_region_available(r), step);
+	if (step > min) {
+		/* the head, on the region's align: taken */
+		snprintf(buf, sizeof(buf), "%llx-%llx",
+			 (unsigned long long)base,
+			 (unsigned long long)(base + min - 1));
+		KDS_EXPECT_EQ(e, sp_store(&b, "mapping", buf),
+			      (ssize_t)strlen(buf) + 1);
+		/* and then b's range does not start on the big unit */
+		KDS_EXPECT_EQ(e, kds_dev_dax_set_align(&b, big), -EINVAL);
+		KDS_EXPECT_EQ(e, kds_dev_dax_get_align(&b), min);
+	}
+	kds_dev_dax_release(&a);
+	kds_dev_dax_release(&b);
+	KDS_EXPECT_U64_EQ(e, kds_dax_region_available(r), 3 * step);
+	sp_region_done(r);
+}
+
 /* Seeds: several creates in a row leave the oldest unbound one the seed. */
 static void dax_space_seed_is_the_oldest_unbound(struct kds_expect *e)
 {
@@ -543,6 +611,7 @@ static const struct kds_case kds_dax_space_cases_run[] = {
 	KDS_CASE(dax_space_grow_extends_or_appends_shrink_from_end),
 	KDS_CASE(dax_space_mapping_store_rules),
 	KDS_CASE(dax_space_align_store_rules),
+	KDS_CASE(dax_space_ranges_start_on_the_align),
 	KDS_CASE(dax_space_seed_is_the_oldest_unbound),
 	KDS_CASE(dax_space_kmem_adds_every_range),
 	KDS_CASE(dax_space_refuses_null_arguments),

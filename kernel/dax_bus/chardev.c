@@ -132,7 +132,7 @@ static vm_fault_t kds_dax_huge_fault_bytes(struct vm_fault *vmf,
 {
 	struct vm_area_struct *vma = vmf->vma;
 	struct kds_dax_glue_dev *gdev = vma->vm_file->private_data;
-	unsigned long align = kds_dax_chardev_align(gdev);
+	unsigned long align;
 	struct kds_dax_vma v;
 	vm_fault_t ret;
 	u64 base, phys;
@@ -140,6 +140,8 @@ static vm_fault_t kds_dax_huge_fault_bytes(struct vm_fault *vmf,
 
 	kds_dax_chardev_vma(vma, &v);
 	idx = srcu_read_lock(&kds_dax_chardev_srcu);
+	/* inside the section: the align and ranges are the bound driver's */
+	align = kds_dax_chardev_align(gdev);
 	if (kds_dax_check_vma(READ_ONCE(gdev->mappable), align, &v, NULL)) {
 		ret = VM_FAULT_SIGBUS;
 		goto out;
@@ -377,8 +379,9 @@ err_res:
  *
  * Closes the device to new opens, mmaps and faults and waits out those
  * under way, zaps every mapping of it (a later access is SIGBUS), then
- * gives the struct pages (waiting for get_user_pages() references to go)
- * and the ranges back.
+ * gives the struct pages back (memunmap_pages() waits for the page map's
+ * own references; a page still pinned by get_user_pages(), an O_DIRECT
+ * in flight, is not waited for, as in Linux 6.1) and the ranges.
  *
  * Context: process context, may sleep.
  */

@@ -240,6 +240,17 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 	struct kds_dax_region *core;
 	int rc;
 
+	/*
+	 * Refused early, before any memory is touched: an align device_dax
+	 * cannot map with, and a range memremap_pages() cannot take whole
+	 * (off kds_map_min_size(), the subsection: __add_pages() would WARN
+	 * at bind, a panic under panic_on_warn).
+	 */
+	if (!kds_dax_align_valid(align) ||
+	    !IS_ALIGNED(start, (u64)kds_map_min_size()) ||
+	    !IS_ALIGNED(size, (u64)kds_map_min_size()))
+		return -EINVAL;
+
 	rg = kzalloc(sizeof(*rg), GFP_KERNEL);
 	if (!rg)
 		return -ENOMEM;

@@ -272,6 +272,11 @@ dyn_steps() {
 	dyn "seed, create" "$(attr $RD/seed) $(attr $RD/create)"
 	dyn "dax.1" "$(sd_layout $d1 $base) $(drv_of $d1)"
 	dyn "bind dax.1 of size 0" "$(sd_write $DRV/bind dax$r.1)"
+	# a whole 2 MiB one page past the align: Linux takes it (its faults
+	# would map the aligned-down unit), kds refuses it (differences table)
+	dyn "mapping dax.1 start off the align" "$(sd_write $d1/mapping $(printf '%x-%x' $((base + h + 0x1000)) $((base + h + 0x200fff))))"
+	dyn "size dax.1 0 after it" "$(sd_write $d1/size 0)"
+	dyn "dax.1 after it" "$(sd_layout $d1 $base)"
 	dyn "mapping dax.1 over dax.0" "$(sd_write $d1/mapping $(printf '%x-%x' $((base + h - 0x200000)) $((base + h + 0x1fffff))))"
 	dyn "mapping dax.1 off the align" "$(sd_write $d1/mapping $(printf '%x-%x' $((base + h + q)) $((base + h + q + 0xfffff))))"
 	dyn "mapping dax.1 the last quarter" "$(sd_write $d1/mapping $(printf '%#x-%#x' $((base + h + q)) $((base + size - 1))))"
@@ -462,6 +467,13 @@ if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
 	expect_write "create region: not numbers" EINVAL $B/create_region "x y"
 	expect_write "create region: trailing junk" EINVAL $B/create_region "9 0 0x200000 0x200000 0 junk"
 	expect_write "create region: start not aligned" EINVAL $B/create_region "9 0x1000 0x200000 0x200000 0"
+	# refused before any memory is touched: an align device_dax cannot
+	# map with, a range memremap_pages() cannot take whole (a subsection)
+	expect_write "create region: align 1 KiB" EINVAL $B/create_region "9 0x1040000000 0x200000 0x400 0"
+	expect_write "create region: align 8 KiB" EINVAL $B/create_region "9 0x1040000000 0x200000 0x2000 0"
+	expect_write "create region: start off the subsection" EINVAL $B/create_region "9 0x1040001000 0x200000 0x1000 0"
+	expect_write "create region: size off the subsection" EINVAL $B/create_region "9 0x1040000000 0x201000 0x1000 0"
+	check "$([ ! -e /sys/devices/kds_dax_region9 ]; echo $?)" "no region 9 after the refusals"
 	# System RAM, whole or in part, is refused with -EBUSY (create_region
 	# takes physical addresses): the first System RAM range of at least
 	# 16 MiB in /proc/iomem gives a block inside it and one across its end
