@@ -44,8 +44,12 @@
 #include "kds_kcompat.h"
 #include "kds_dax_dev.h"
 
-/* One minor per device; a device number region for the bus's devices. */
-#define KDS_DAX_CHARDEV_MINORS	256
+/*
+ * One minor per device, from one device number region for the bus's
+ * devices: every minor a major has, as Linux's dax takes (daxctl can
+ * create devices past 256).
+ */
+#define KDS_DAX_CHARDEV_MINORS	(MINORMASK + 1)
 #define KDS_DAX_FS_MAGIC	0x6b647864	/* "kdxd" */
 
 static dev_t kds_dax_chardev_devt;

@@ -201,6 +201,45 @@ static void odirect(const char *blk, char *p, size_t size)
 	close(bfd);
 }
 
+/*
+ * A mapping whose page offset is one page off the align, placed at an
+ * aligned address with MAP_FIXED (so the vma itself passes): its first
+ * fault is a unit of the align whose device offset starts a page in.
+ * Linux maps the aligned-down unit, so the bytes of offset 0 appear where
+ * offset one page should be; kds gives no address off the unit's size and
+ * answers SIGBUS. Offsets 0 and one page are marked first through a proper
+ * mapping, and restored after.
+ */
+static void offset_off_align(int fd, char *q, size_t align, size_t page)
+{
+	const uint64_t m0 = 0x6b64732d6f666630ULL, m1 = 0x6b64732d6f666631ULL;
+	volatile uint64_t *o;
+	uint64_t s0, s1, got = 0;
+	char *p;
+
+	o = mmap(NULL, 2 * align, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (o == MAP_FAILED) {
+		bad("a mapping at offset 0 to mark offsets 0 and one page");
+		return;
+	}
+	s0 = o[0];
+	s1 = o[page / 8];
+	o[0] = m0;
+	o[page / 8] = m1;
+	p = map("mmap at an aligned address, offset off the align", q, align,
+		MAP_SHARED | MAP_FIXED, fd, (off_t)page);
+	if (p != MAP_FAILED) {
+		say("touch at an aligned address, offset off the align",
+		    access_sigbus((volatile uint64_t *)p, 0, &got) ? "SIGBUS" :
+		    got == m0 ? "reads offset 0 (the unit below)" :
+		    got == m1 ? "reads its own offset" : "reads other bytes");
+		munmap(p, align);
+	}
+	o[0] = s0;
+	o[page / 8] = s1;
+	munmap((void *)o, 2 * align);
+}
+
 static int check(const char *dev, size_t align, size_t size, const char *blk)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE), i;
@@ -251,6 +290,8 @@ static int check(const char *dev, size_t align, size_t size, const char *blk)
 			munmap(p, align);
 		}
 	}
+	if (align > page && size >= 2 * align)
+		offset_off_align(fd, q, align, page);
 	p = map("mmap at the device's end", NULL, align, MAP_SHARED, fd, (off_t)size);
 	if (p != MAP_FAILED) {
 		say("touch at the device's end", touch_sigbus(p) ? "SIGBUS" : "read");

@@ -144,13 +144,18 @@ for f in ${adds[@]+"${adds[@]}"}; do
 	cp "$f" "$ir/lib/kds/"
 done
 # The answers this kernel's Linux gives otherwise than kds by design, in
-# the dynamic-region comparison (init.sh's dyn_compare): the file of
+# the dynamic-region comparison (init.sh's dyn_compare, .dyn) and the
+# device-dax one (devdax_compare, .devdax): the file of
 # kernel/vm/linux_differs/ named after KVER's series (6.12.dyn for
 # 6.12.*), without its comment lines; none: no difference allowed.
-: >"$ir/lib/kds/linux_differs.dyn"
-for f in "$here"/linux_differs/*.dyn; do
-	[ -f "$f" ] || continue
-	case $kver in "$(basename "$f" .dyn)".*) grep -v '^#' "$f" >"$ir/lib/kds/linux_differs.dyn" ;; esac
+for kind in dyn devdax; do
+	: >"$ir/lib/kds/linux_differs.$kind"
+	for f in "$here"/linux_differs/*."$kind"; do
+		[ -f "$f" ] || continue
+		case $kver in "$(basename "$f" ."$kind")".*)
+			grep -v '^#' "$f" >"$ir/lib/kds/linux_differs.$kind" ;;
+		esac
+	done
 done
 # The kernel's own dax modules (uncompressed: busybox insmod may not read
 # compressed modules). device_dax is the reference of the id cross-check
