@@ -134,6 +134,11 @@ static struct kds_dax_glue_region *kds_dax_glue_region_of(struct kds_dax_glue_de
  * size, align, mapping of a dynamic region's device: the core's store,
  * then one mapping<N> object per range. An object that cannot be added
  * takes the growth back, so the device never has a range without one.
+ * The device's lock is held throughout (after the region's, the order
+ * kds_dax_glue_offer() takes them in, and as Linux's size store holds
+ * it), so no driver binds between the store and its rollback: the core
+ * refuses to change a bound device's ranges, and the rollback could not
+ * run.
  */
 static ssize_t kds_dax_glue_dev_store(struct device *dev,
 				      struct device_attribute *attr,
@@ -146,6 +151,7 @@ static ssize_t kds_dax_glue_dev_store(struct device *dev,
 	int err;
 
 	mutex_lock(&rg->lock);
+	device_lock(dev);
 	if (rg->dying) {
 		rc = -ENXIO;
 		goto out;
@@ -161,6 +167,7 @@ static ssize_t kds_dax_glue_dev_store(struct device *dev,
 		rc = err;
 	}
 out:
+	device_unlock(dev);
 	mutex_unlock(&rg->lock);
 	return rc;
 }

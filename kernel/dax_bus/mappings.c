@@ -12,6 +12,7 @@
  * its region's lock, and kds_dax_mappings_clear() before the device goes.
  */
 #include <linux/device.h>
+#include <linux/module.h>
 #include <linux/slab.h>
 
 #include "kds_port.h"
@@ -75,13 +76,40 @@ static const struct device_type kds_dax_mapping_type = {
 	.release = kds_dax_mapping_release,
 };
 
+/*
+ * kds.dax_fail_mapping=N (writable by root at run time): the Nth mapping<N>
+ * object added from then on fails with -ENOMEM, once (tests: the stores'
+ * rollback and a region whose first device cannot get its object).
+ */
+static unsigned int kds_dax_fail_mapping;
+module_param_named(dax_fail_mapping, kds_dax_fail_mapping, uint, 0600);
+MODULE_PARM_DESC(dax_fail_mapping,
+		 "test only: make the Nth mapping<N> object added from now fail with -ENOMEM (0: never)");
+
+/* Whether this add is the injected failure: counts N down to it. */
+static bool kds_dax_mapping_fails(void)
+{
+	unsigned int n = READ_ONCE(kds_dax_fail_mapping), old;
+
+	while (n) {
+		old = cmpxchg(&kds_dax_fail_mapping, n, n - 1);
+		if (old == n)
+			return n == 1;
+		n = old;
+	}
+	return false;
+}
+
 /* Add mapping<idx> under @gdev. */
 static int kds_dax_mapping_add(struct kds_dax_glue_dev *gdev, unsigned int idx,
 			       struct kds_dax_glue_mapping **out)
 {
-	struct kds_dax_glue_mapping *m = kzalloc(sizeof(*m), GFP_KERNEL);
+	struct kds_dax_glue_mapping *m;
 	int rc;
 
+	if (kds_dax_mapping_fails())
+		return -ENOMEM;
+	m = kzalloc(sizeof(*m), GFP_KERNEL);
 	if (!m)
 		return -ENOMEM;
 	m->gdev = gdev;

@@ -38,6 +38,10 @@ static void kds_dax_glue_dev_release(struct device *dev)
  */
 static void kds_dax_glue_dev_unregister(struct kds_dax_glue_dev *gdev)
 {
+	struct kds_dax_glue_region *rg =
+		container_of(gdev->dev.parent, struct kds_dax_glue_region, dev);
+
+	lockdep_assert_not_held(&rg->lock);
 	kds_dax_chardev_del(gdev);	/* unbinds the driver */
 	WARN_ON(kds_dev_dax_free_ranges(&gdev->core));
 	put_device(&gdev->dev);
@@ -88,11 +92,15 @@ static void kds_dax_glue_class_remove(struct kds_dax_glue_dev *gdev)
  * it to the drivers (a class device: run it). On a static region it spans
  * the region; on a dynamic one it spans the region when @whole (the
  * region's first device, as dax_hmem makes it) and is empty otherwise (a
- * seed, from the create file). Called with @rg->lock held.
+ * seed, from the create file). Called with @rg->lock held. A device that
+ * was registered and then failed (its mapping<N> objects) is returned in
+ * *@undo, for the caller to unregister once it has dropped @rg->lock:
+ * removing the device waits for its files' stores, which take that lock.
  */
 static int kds_dax_glue_dev_create(struct kds_dax_glue_region *rg, int id,
 				   enum kds_dev_dax_subsys subsys, bool whole,
-				   struct kds_dax_glue_dev **out)
+				   struct kds_dax_glue_dev **out,
+				   struct kds_dax_glue_dev **undo)
 {
 	struct kds_dax_region *core = rg->core;
 	struct kds_dax_glue_dev *gdev;
@@ -131,7 +139,7 @@ static int kds_dax_glue_dev_create(struct kds_dax_glue_region *rg, int id,
 	rc = kds_dax_mappings_sync(gdev);
 	if (rc) {
 		kds_dax_mappings_clear(gdev);
-		kds_dax_glue_dev_unregister(gdev);
+		*undo = gdev;
 		return rc;
 	}
 	list_add_tail(&gdev->node, &rg->devs);
@@ -160,6 +168,7 @@ ssize_t kds_dax_glue_region_store(struct device *dev,
 		container_of(dev, struct kds_dax_glue_region, dev);
 	struct kds_dax_glue_dev *gdev, *victim = NULL;
 	ssize_t rc;
+	int err;
 
 	if (!kds_dax_region_is_dynamic(rg->core))
 		return -EINVAL;
@@ -168,11 +177,13 @@ ssize_t kds_dax_glue_region_store(struct device *dev,
 		rc = -ENXIO;
 	} else if (!strcmp(attr->attr.name, "create")) {
 		rc = kds_dax_region_may_create(rg->core, buf, count);
-		if (!rc)
-			rc = kds_dax_glue_dev_create(rg, -1, KDS_DEV_DAX_BUS,
-						     false, &gdev);
-		if (!rc)
-			kds_dev_dax_created(&gdev->core);
+		if (!rc) {
+			err = kds_dax_glue_dev_create(rg, -1, KDS_DEV_DAX_BUS,
+						      false, &gdev, &victim);
+			if (!err)
+				kds_dev_dax_created(&gdev->core);
+			rc = err;
+		}
 	} else {
 		rc = -ENXIO;
 		list_for_each_entry(gdev, &rg->devs, node) {
@@ -236,6 +247,7 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 				      unsigned long flags)
 {
 	bool dynamic = flags & KDS_DAX_REGION_DYNAMIC;
+	struct kds_dax_glue_dev *undo = NULL;
 	struct kds_dax_glue_region *rg;
 	struct kds_dax_region *core;
 	int rc;
@@ -278,8 +290,11 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 		goto err_region;
 
 	mutex_lock(&rg->lock);
-	rc = kds_dax_glue_dev_create(rg, dynamic ? -1 : 0, subsys, true, NULL);
+	rc = kds_dax_glue_dev_create(rg, dynamic ? -1 : 0, subsys, true, NULL,
+				     &undo);
 	mutex_unlock(&rg->lock);
+	if (undo)
+		kds_dax_glue_dev_unregister(undo);
 	if (rc)
 		goto err_del;
 	/* The creator's reference: the registration and the device hold it. */

@@ -622,6 +622,38 @@ EOF_PCI
 		"$(cat $B/devices/dax19.*/dev 2>/dev/null | sort -u | wc -l)" 300
 	expect_write "delete region 19" ok $B/delete_region 19
 	check "$([ ! -e /dev/dax19.299 ] && [ ! -e $B/devices/dax19.0 ]; echo $?)" "region 19's devices gone"
+	# an injected failure of a mapping<N> object (kds.dax_fail_mapping=N):
+	# a region whose first device cannot get its object is not created,
+	# a size or mapping store takes its change back, and none of it leaves
+	# a kernel warning (nor, in the debug guest, a lockdep report: the
+	# device is removed only after the region's lock is dropped)
+	FM=/sys/module/kds/parameters/dax_fail_mapping
+	R20=/sys/devices/kds_dax_region20/dax_region
+	D20=$B/devices/dax20.0
+	D21=$B/devices/dax20.1
+	nwarn=$(dmesg | grep -c 'WARNING:')
+	echo 1 >$FM
+	expect_eq "create region 20 (dynamic) with its mapping0 failing: ENOMEM" \
+		"$(sd_write $B/create_region "20 0x10a0000000 0x8000000 0x200000 0 dynamic")" ENOMEM
+	check "$([ ! -e /sys/devices/kds_dax_region20 ] && [ ! -e $D20 ]; echo $?)" "no region 20 after the failure"
+	expect_write "create region 20 (dynamic)" ok $B/create_region "20 0x10a0000000 0x8000000 0x200000 0 dynamic"
+	expect_eq "dax20.0 spans region 20 with its mapping0" "$(sd_layout $D20 0x10a0000000)" "134217728; 0x0-0x7ffffff@0x0"
+	expect_write "unbind dax20.0" ok $B/drivers/kds_device_dax/unbind dax20.0
+	expect_write "size dax20.0 32 MiB" ok $D20/size 33554432
+	expect_write "create on region 20" ok $R20/create 1
+	echo 1 >$FM
+	expect_eq "size dax20.1 32 MiB with its mapping0 failing: ENOMEM" "$(sd_write $D21/size 33554432)" ENOMEM
+	expect_eq "dax20.1 after the failed size: nothing" "$(sd_layout $D21)" "0;"
+	echo 1 >$FM
+	expect_eq "mapping dax20.1 with its mapping0 failing: ENOMEM" \
+		"$(sd_write $D21/mapping 0x10a4000000-0x10a5ffffff)" ENOMEM
+	expect_eq "dax20.1 after the failed mapping: nothing" "$(sd_layout $D21)" "0;"
+	expect_eq "region 20: 96 MiB available after the failures" "$(attr $R20/available_size)" 100663296
+	expect_eq "kds.dax_fail_mapping spent" "$(attr $FM)" 0
+	expect_write "size dax20.1 32 MiB" ok $D21/size 33554432
+	expect_eq "dax20.1 with its mapping0" "$(sd_layout $D21 0x10a0000000)" "33554432; 0x2000000-0x3ffffff@0x0"
+	expect_eq "no kernel warning from the failures" "$(dmesg | grep -c 'WARNING:')" "$nwarn"
+	expect_write "delete region 20" ok $B/delete_region 20
 	# one line, one optional trailing newline, nothing else
 	expect_printf "create region 11 with printf, one newline" ok $B/create_region '11 0x1040000000 0x200000 0x200000 0\n'
 	expect_write "delete region 11" ok $B/delete_region 11
