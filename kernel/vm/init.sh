@@ -131,23 +131,40 @@ check() {
 expect_eq() {
 	if [ "$2" = "$3" ]; then check 0 "$1"; else check 1 "$1 (got '$2', want '$3')"; fi
 }
-# expect_write WHAT ok|EINVAL|FAIL FILE TEXT: echo TEXT into FILE (FAIL: any error)
+# expect_write WHAT ok|ERRNO FILE TEXT: echo TEXT into FILE; the answer is ok
+# or the errno named (errno_of)
 expect_write() {
 	local err got
-	err=$( { echo "$4" >"$3"; } 2>&1 ) && got=ok || got=FAIL
-	[ "$got" = FAIL ] && case $err in *"Invalid argument"*) got=EINVAL ;; esac
-	[ "$2" = FAIL ] && [ "$got" != ok ] && got=FAIL
+	err=$( { echo "$4" >"$3"; } 2>&1 ) && got=ok || got=$(errno_of "$err")
 	expect_eq "$1" "$got" "$2"
 }
-# expect_printf WHAT ok|EINVAL|FAIL FILE FORMAT: the bytes printf FORMAT
+# errno_of MESSAGE: the errno a shell's error message names (strerror's
+# text), or "other: MESSAGE": a write that must fail names its errno, so a
+# wrong path (ENOENT) or another refusal does not pass for the one meant
+errno_of() {
+	case $1 in
+	*"Invalid argument"*) echo EINVAL ;;
+	*"resource busy"*) echo EBUSY ;;
+	*"No space left"*) echo ENOSPC ;;
+	*"No such device or address"*) echo ENXIO ;;
+	*"No such device"*) echo ENODEV ;;
+	*"Cannot allocate memory"*) echo ENOMEM ;;
+	*"File exists"*) echo EEXIST ;;
+	*"No such file"*) echo ENOENT ;;
+	*"out of domain"*) echo EDOM ;;
+	*"out of range"*) echo ERANGE ;;
+	*"not supported"*) echo EOPNOTSUPP ;;
+	*"Permission denied"*) echo EACCES ;;
+	*) echo "other: $1" ;;
+	esac
+}
+# expect_printf WHAT ok|ERRNO FILE FORMAT: the bytes printf FORMAT
 # makes (newlines and NULs where FORMAT puts them), written to FILE in one
 # write by cat, which names the error (busybox printf does not)
 expect_printf() {
 	local err got
 	printf "$4" >/tmp/kds.bytes
-	err=$( { cat /tmp/kds.bytes >"$3"; } 2>&1 ) && got=ok || got=FAIL
-	[ "$got" = FAIL ] && case $err in *"Invalid argument"*) got=EINVAL ;; esac
-	[ "$2" = FAIL ] && [ "$got" != ok ] && got=FAIL
+	err=$( { cat /tmp/kds.bytes >"$3"; } 2>&1 ) && got=ok || got=$(errno_of "$err")
 	expect_eq "$1" "$got" "$2"
 }
 mode_of() { stat -c %a "$1" 2>/dev/null || echo "<missing>"; }
@@ -340,7 +357,25 @@ dyn_compare() {
 	diff /tmp/linux.dyn /tmp/kds.dyn | grep '^[-+]dyn: ' >/tmp/dyn.differs
 	check "$(cmp -s /tmp/dyn.differs /lib/kds/linux_differs.dyn; echo $?)" \
 		"dynamic region: every write answers on kds's region 16 as on Linux's region 0, but for $(grep -c '^-' /lib/kds/linux_differs.dyn) difference(s) by design ($(grep -c '^dyn: ' /tmp/kds.dyn) steps)"
-	[ "$(grep -c '^dyn: ' /tmp/kds.dyn)" -ge 40 ] || check 1 "dynamic region: too few steps recorded"
+	# the steps that must succeed, on both sides: a reference that fails,
+	# or a write helper that writes nothing, does not pass as "the same"
+	for w in "size dax.0 half" "create 1" "mapping dax.1 the last quarter" \
+		"size dax.1 grows into the third quarter" "align dax.1 4096" \
+		"size dax.1 less 2 MiB" "size dax.1 back" "align dax.1 2 MiB" \
+		"size dax.1 0" "delete dax.1" "size dax.0 0" "size dax.0 whole" "bind dax.0"; do
+		for side in linux kds; do
+			check "$(grep -qxF "dyn: $w: ok" /tmp/$side.dyn; echo $?)" "dynamic region, $side: $w: ok"
+		done
+	done
+	# and the layout they make: dax.1 the last quarter, then the third
+	# (addresses from the region's start, page offsets in pages)
+	want="dyn: dax.1: $((sz / 2)); $(printf '0x%x-0x%x@0x0 0x%x-0x%x@0x%x' \
+		$((sz / 2 + sz / 4)) $((sz - 1)) $((sz / 2)) $((sz / 2 + sz / 4 - 1)) $((sz / 4 / 4096)))"
+	for side in linux kds; do
+		check "$(grep -qxF "$want" /tmp/$side.dyn; echo $?)" "dynamic region, $side: $want"
+	done
+	expect_eq "dynamic region: as many steps on both sides" \
+		"$(grep -c '^dyn: ' /tmp/kds.dyn)" "$(grep -c '^dyn: ' /tmp/linux.dyn)"
 }
 # devdax_compare: the same calls on Linux's device_dax (dax_hmem's dax0.0)
 # and on kds's device_dax over the same range, one after the other, and
@@ -389,13 +424,13 @@ devdax_compare() {
 		check 1 "device-dax: too few calls recorded"
 	# unbound, dax14.0 holds nothing a driver could not take
 	expect_write "bind Linux's dax0.0 while dax14.0 is unbound" ok $L/drivers/device_dax/bind dax0.0
-	expect_write "bind dax14.0 while Linux's device_dax runs the range" FAIL \
+	expect_write "bind dax14.0 while Linux's device_dax runs the range" EBUSY \
 		$B/drivers/kds_device_dax/bind dax14.0
 	check "$(dmesg | grep -q 'dax14.0: could not reserve its range'; echo $?)" \
 		"the refused probe says why, once"
 	expect_write "unbind Linux's dax0.0" ok $L/drivers/device_dax/unbind dax0.0
 	expect_write "bind dax14.0 again after its refused probe" ok $B/drivers/kds_device_dax/bind dax14.0
-	expect_write "bind Linux's dax0.0 while kds's device_dax holds the range" FAIL \
+	expect_write "bind Linux's dax0.0 while kds's device_dax holds the range" EBUSY \
 		$L/drivers/device_dax/bind dax0.0
 	expect_write "delete region 14 (bound)" ok $B/delete_region 14
 	# Linux 6.1's device_dax keeps a freed page map after a refused probe
@@ -440,7 +475,7 @@ if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
 	# daxctl reconfigure-device --mode=system-ram, 5.1 style
 	expect_write "unbind dax7.0 from kds_device_dax" ok $B/drivers/kds_device_dax/unbind dax7.0
 	expect_eq "dax7.0 unbound" "$(drv_of $D)" none
-	expect_write "bind dax7.0 to kds_kmem without an id" FAIL $B/drivers/kds_kmem/bind dax7.0
+	expect_write "bind dax7.0 to kds_kmem without an id" ENODEV $B/drivers/kds_kmem/bind dax7.0
 	expect_eq "dax7.0 still unbound" "$(drv_of $D)" none
 	expect_write "new_id dax7.0 on kds_kmem" ok $B/drivers/kds_kmem/new_id dax7.0
 	expect_eq "new_id bound dax7.0 to kds_kmem" "$(drv_of $D)" kds_kmem
@@ -465,7 +500,7 @@ if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
 	check "$([ ! -e $D8 ]; echo $?)" "dax8.0 gone"
 
 	# bad control input
-	expect_write "create region 7 again" FAIL $B/create_region "7 0x0 0x200000 0x200000 0"
+	expect_write "create region 7 again" EEXIST $B/create_region "7 0x0 0x200000 0x200000 0"
 	expect_write "create region: not numbers" EINVAL $B/create_region "x y"
 	expect_write "create region: trailing junk" EINVAL $B/create_region "9 0 0x200000 0x200000 0 junk"
 	expect_write "create region: start not aligned" EINVAL $B/create_region "9 0x1000 0x200000 0x200000 0"
@@ -568,7 +603,7 @@ EOF_PCI
 		expect_eq "the new block is offline (memhp_default_state=offline)" \
 			"$(cat /sys/devices/system/memory/memory2/state 2>/dev/null)" offline
 		expect_eq "MemTotal unchanged while the block is offline" "$(memtotal)" "$mt"
-		expect_write "create region 15 over the range kds_kmem holds" FAIL $B/create_region "15 0x10000000 0x8000000 0x200000 0"
+		expect_write "create region 15 over the range kds_kmem holds" EBUSY $B/create_region "15 0x10000000 0x8000000 0x200000 0"
 		expect_write "unbind dax14.0 from kds_kmem" ok $B/drivers/kds_kmem/unbind dax14.0
 		expect_eq "unbind removed the block" "$(blocks)" "$nb"
 		check "$(grep -qE 'dax14.0|kds_kmem' /proc/iomem; [ $? != 0 ]; echo $?)" \
@@ -582,7 +617,7 @@ EOF_PCI
 		check "$(grep -qE 'dax14.0|kds_kmem' /proc/iomem; [ $? != 0 ]; echo $?)" \
 			"/proc/iomem: nothing of region 14 left"
 	fi
-	expect_write "delete an unknown region" FAIL $B/delete_region 99
+	expect_write "delete an unknown region" ENOENT $B/delete_region 99
 	# the compatibility class /sys/class/dax, kds's beside the kernel's bus
 	# (6.1 has no dax class): a class region's device is there, not on kds_dax
 	expect_write "create region with a sixth word other than 'class'" EINVAL $B/create_region "16 0x1060000000 0x8000000 0x200000 0 clas"
@@ -596,7 +631,7 @@ EOF_PCI
 	# a kmem region (Linux 6.3+'s dax_hmem kind): its device binds kds_kmem
 	expect_write "create region 16 'kmem dynamic'" ok $B/create_region "16 0x1060000000 0x8000000 0x200000 0 kmem dynamic"
 	expect_eq "dax16.0 of a kmem region bound to kds_kmem" "$(drv_of $B/devices/dax16.0)" kds_kmem
-	expect_write "bind dax16.0 to kds_device_dax without an id" FAIL $B/drivers/kds_device_dax/bind dax16.0
+	expect_write "bind dax16.0 to kds_device_dax without an id" ENODEV $B/drivers/kds_device_dax/bind dax16.0
 	expect_write "delete region 16 (kmem)" ok $B/delete_region 16
 	expect_write "create region 16 with 'class' on kds_dax" ok $B/create_region "16 0x1060000000 0x8000000 0x200000 0 class"
 	check "$([ -e /sys/class/dax/dax16.0 ] && [ ! -e $B/devices/dax16.0 ] && [ -c /dev/dax16.0 ]; echo $?)" \
@@ -679,7 +714,7 @@ EOF_PCI
 	expect_eq "kds_kmem range at the top" "$(attr $D10/kmem_range)" "0xfffffffff8000000 0x8000000"
 	expect_write "remove_id dax10.0 on kds_kmem" ok $B/drivers/kds_kmem/remove_id dax10.0
 	expect_write "delete region 10" ok $B/delete_region 10
-	expect_write "create region 10 one block past 2^64" FAIL $B/create_region "10 0xfffffffff8200000 0x8000000 0x200000 0"
+	expect_write "create region 10 one block past 2^64" EDOM $B/create_region "10 0xfffffffff8200000 0x8000000 0x200000 0"
 	check "$([ ! -e $D10 ]; echo $?)" "no region 10 past 2^64"
 
 	# the id table (dax_bus/tests/id_cases.h), on both id attributes of
@@ -781,8 +816,13 @@ EOF_PCI
 	expect_eq "dax9.0 bound to kds_kmem" "$(drv_of $B/devices/dax9.0)" kds_kmem
 	# Every region above created, refused, bound to kds_kmem and removed:
 	# the log (readable without privilege unless dmesg_restrict) names no
-	# physical address of them (only pr_debug does, off by default).
-	leaked=$(dmesg | grep 'kds dax' | grep -E '0x[0-9a-f]{5,}' | head -n 3)
+	# physical address of them (only pr_debug does, off by default). Every
+	# message kds prints is read: its own prefixes ("kds dax:", "kds:"),
+	# and dev_printk()'s "<driver or bus> <device>:" for its drivers, bus
+	# and regions (all named kds...) and "dax dax<r>.<n>:" for its devices
+	# in /sys/class/dax (Linux's own device here is region 0's: not kds's)
+	leaked=$(dmesg | grep -E '(^|[] ])(kds[a-z_]*[0-9]*[: ]|dax dax[1-9][0-9]*\.[0-9]+:)' |
+		grep -E '0x[0-9a-f]{5,}' | head -n 3 | tr '\n' ' ')
 	check "$([ -z "$leaked" ]; echo $?)" "the kernel log names no physical address of a region${leaked:+: $leaked}"
 	say "sysfs: $n checks, $nfail failed"
 	[ "$nfail" = 0 ] || fail "sysfs: $nfail of $n checks failed"
