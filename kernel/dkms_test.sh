@@ -8,6 +8,12 @@
 # tree (--dkmstree, --sourcetree, signing key in the test's directory): the
 # machine's /var/lib/dkms and /usr/src are not touched.
 #
+#   dkms_test.sh [--tree DIR]
+#
+# With --tree, the dkms source tree is DIR (kds-<version>/ with its
+# dkms.conf, as the kds-dkms package installs it under /usr/src) instead of
+# kernel/dkms.sh's layout; the same checks run over it.
+#
 # dkms builds only as root. A test that is not root runs itself again
 # through "sudo -n" (never asking for a password) and passes or fails as
 # that run does; where that is impossible (no sudo, or sudo wants a
@@ -52,18 +58,33 @@ mkdir -p "$tmp/src" "$tmp/dkms"
 export mok_signing_key=$tmp/mok.key mok_certificate=$tmp/mok.pub
 d() { "$dkms" --dkmstree "$tmp/dkms" --sourcetree "$tmp/src" "$@"; }
 
-src=$("$root/kernel/dkms.sh" "$tmp/src")
-[ "$src" = "$tmp/src/kds-$version" ] || bad "dkms.sh made '$src', not kds-$version"
+tree=
+case ${1:-} in
+--tree) [ $# = 2 ] && [ -f "$2/dkms.conf" ] || { echo "FAIL: --tree needs a dkms source tree with its dkms.conf (got '${2:-}')"; exit 1; }
+	tree=$(cd "$2" && pwd) ;;
+'') ;;
+*) echo "usage: dkms_test.sh [--tree DIR]" >&2; exit 2 ;;
+esac
+if [ -n "$tree" ]; then
+	src=$tmp/src/kds-$version
+	cp -R "$tree" "$src"
+	echo "dkms source tree: $tree"
+else
+	src=$("$root/kernel/dkms.sh" "$tmp/src")
+	[ "$src" = "$tmp/src/kds-$version" ] || bad "dkms.sh made '$src', not kds-$version"
+fi
 grep -qx "PACKAGE_VERSION=\"$version\"" "$src/dkms.conf" || bad "dkms.conf does not carry version $version"
 # Every public header, the inline implementation under kds/static/ too.
 for f in "$root"/kds/*.h "$root"/kds/static/*.h; do
 	h=${f#"$root"/}
 	cmp -s "$f" "$src/$h" || bad "the dkms tree's $h is missing or different"
 done
-# A second layout over the first is refused and leaves it intact.
-if "$root/kernel/dkms.sh" "$tmp/src" 2>"$tmp/again.err"; then bad "dkms.sh overwrote $src"; fi
-grep -q 'exists' "$tmp/again.err" || bad "dkms.sh refused without saying why: $(cat "$tmp/again.err")"
-if "$root/kernel/dkms.sh" "$tmp/no-such-dir" 2>/dev/null; then bad "dkms.sh accepted a missing directory"; fi
+if [ -z "$tree" ]; then
+	# A second layout over the first is refused and leaves it intact.
+	if "$root/kernel/dkms.sh" "$tmp/src" 2>"$tmp/again.err"; then bad "dkms.sh overwrote $src"; fi
+	grep -q 'exists' "$tmp/again.err" || bad "dkms.sh refused without saying why: $(cat "$tmp/again.err")"
+	if "$root/kernel/dkms.sh" "$tmp/no-such-dir" 2>/dev/null; then bad "dkms.sh accepted a missing directory"; fi
+fi
 
 run() { # run LOG ARGS...: a dkms command; its output is shown on failure
 	local log=$1

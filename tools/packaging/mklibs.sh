@@ -22,5 +22,5 @@ undefined=$(nm -u "$static")
 if grep -qE ' __(asan|tsan|ubsan)_' <<<"$undefined"; then
 	strict=
 fi
-gcc -shared -o "$shared" -Wl,-soname,libkds.so."$major" \
+gcc -shared -o "$shared" -Wl,-soname,libkds.so."$major" -Wl,-z,relro,-z,now \
 	-Wl,--whole-archive "$static" -Wl,--no-whole-archive $strict -pthread

@@ -1,0 +1,202 @@
+#!/usr/bin/env bash
+# deb_test: kds's Debian packages, built and used the way a Debian user
+# would, without touching the host's package database.
+#
+#   deb_test.sh DEB   (DEB: the //:deb launcher, tools/packaging/deb.sh)
+#
+#  1. //:deb builds libkds0, libkds-dev, kds-dkms, kds-doc and
+#     libkds0-dbgsym; a second build from another scratch path, under
+#     umask 077, gives the same bytes for every package.
+#  2. lintian passes them (the .changes) with no error or warning.
+#  3. Each package holds what it must (paths, links, dependencies, the
+#     dkms postinst, the doc-base registration), and nothing of another.
+#  4. The symbols file guards the library's exports: an export removed
+#     from the library (relinked with one symbol hidden), and one the
+#     library exports but the file does not list, each fail the package
+#     build (both planted).
+#     A changelog whose version is not kds/version.h's is refused.
+#  5. The packages unpacked with dpkg -x into a throwaway root: the
+#     autopkgtest (debian/tests/consumer) builds the consumer there with
+#     pkg-config, against libkds.so.0 and libkds.a, and runs it.
+#  6. kds-dkms's tree, as unpacked, goes through Debian's dkms for every
+#     supported kernel (kernel/dkms_test.sh --tree).
+set -euo pipefail
+deb=$1
+root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)
+if [ -n "${TEST_SRCDIR:-}" ]; then
+	root=$TEST_SRCDIR/kds
+fi
+tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-deb.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+for tool in dpkg-buildpackage dh_dkms lintian pkg-config gcc; do
+	command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (./bazelw installs it)"; exit 1; }
+done
+version=$(sh "$root/tools/version.sh" "$root/kds/version.h")
+arch=$(dpkg --print-architecture)
+triplet=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+debs="kds-dkms_${version}_all.deb kds-doc_${version}_all.deb libkds-dev_${version}_${arch}.deb
+libkds0-dbgsym_${version}_${arch}.deb libkds0_${version}_${arch}.deb"
+
+# 1. Two builds, the same bytes.
+if ! "$deb" "$tmp/out1" >"$tmp/build1.log" 2>&1; then
+	tail -n 40 "$tmp/build1.log"
+	echo "FAIL: //:deb failed"
+	exit 1
+fi
+mkdir -p "$tmp/elsewhere/deeper"
+if ! (umask 077 && TMPDIR=$tmp/elsewhere/deeper "$deb" "$tmp/out2") >"$tmp/build2.log" 2>&1; then
+	tail -n 40 "$tmp/build2.log"
+	echo "FAIL: the second //:deb build failed"
+	exit 1
+fi
+got=$(cd "$tmp/out1" && ls -- *.deb | sort | tr '\n' ' ')
+want=$(tr ' ' '\n' <<<"$debs" | grep . | sort | tr '\n' ' ')
+[ "$got" = "$want" ] || bad "the build made '$got', want '$want'"
+for f in $debs; do
+	[ -f "$tmp/out1/$f" ] || continue
+	if cmp -s "$tmp/out1/$f" "$tmp/out2/$f"; then
+		echo "ok: $f: the same bytes twice ($(stat -c %s "$tmp/out1/$f") bytes)"
+	else
+		bad "$f differs between two builds of the same tree"
+	fi
+done
+
+# 2. lintian, at its default level: no error, no warning.
+changes=$tmp/out1/kds_${version}_${arch}.changes
+if lintian --fail-on error,warning "$changes" >"$tmp/lintian.out" 2>&1 &&
+	! grep -qE '^[EW]: ' "$tmp/lintian.out"; then
+	echo "ok: lintian: no error or warning ($(grep -c '^[IPX]: ' "$tmp/lintian.out" || true) lower-level tags)"
+else
+	bad "lintian: $(grep -E '^[EW]: ' "$tmp/lintian.out" | head -n 10)"
+fi
+
+# 3. What each package holds.
+contents() { dpkg-deb -c "$tmp/out1/$1" | awk '{ p = $6; sub(/^\./, "", p); print p ($7 == "->" ? " -> " $8 : "") }'; }
+field() { dpkg-deb -f "$tmp/out1/$1" "$2"; }
+lib=usr/lib/$triplet
+has() { # has DEB PATH...: each PATH is in DEB
+	local d=$1 p
+	shift
+	contents "$d" >"$tmp/contents"
+	for p in "$@"; do
+		grep -qxF -- "$p" "$tmp/contents" || bad "$d does not hold $p"
+	done
+}
+lacks() { # lacks DEB REGEX: no path of DEB matches (a link's target aside)
+	contents "$1" | sed 's/ -> .*//' >"$tmp/paths"
+	if grep -qE -- "$2" "$tmp/paths"; then bad "$1 holds $(grep -E -- "$2" "$tmp/paths" | head -n 3 | tr '\n' ' ')"; fi
+}
+l0=libkds0_${version}_${arch}.deb dev=libkds-dev_${version}_${arch}.deb
+dkms=kds-dkms_${version}_all.deb doc=kds-doc_${version}_all.deb
+has "$l0" "/$lib/libkds.so.$version" "/$lib/libkds.so.0 -> libkds.so.$version" /usr/share/doc/libkds0/copyright
+lacks "$l0" '^/usr/(include|src)/|libkds\.a|pkgconfig|libkds\.so$'
+has "$dev" "/$lib/libkds.a" "/$lib/libkds.so -> libkds.so.0" "/$lib/pkgconfig/kds.pc" \
+	"/$lib/pkgconfig/kds-linux.pc" /usr/include/kds/genradix.h /usr/include/kds/static/genradix.h \
+	/usr/include/kds/components.h /usr/include/kds/compat/linux/generic-radix-tree.h
+lacks "$dev" 'libkds\.so\.0|^/usr/src/|/html/|/usr/share/kds/'
+has "$dkms" "/usr/src/kds-$version/dkms.conf" "/usr/src/kds-$version/Kbuild" "/usr/src/kds-$version/kds/genradix.h"
+lacks "$dkms" '^/usr/(lib|include)/'
+has "$doc" /usr/share/doc/kds-doc/html/index.html /usr/share/doc-base/kds-doc.kds
+lacks "$doc" '^/usr/(lib|include|src)/'
+for d in "$l0" "$dev" "$doc"; do
+	if field "$d" Depends | grep -q dkms; then bad "$d depends on dkms: $(field "$d" Depends)"; fi
+done
+field "$dev" Depends | grep -qF "libkds0 (= $version)" || bad "libkds-dev does not depend on libkds0 (= $version): $(field "$dev" Depends)"
+field "$dkms" Depends | grep -q '^dkms\b\|, dkms\b' || bad "kds-dkms does not depend on dkms: $(field "$dkms" Depends)"
+dpkg-deb -I "$tmp/out1/$dkms" postinst 2>/dev/null | grep -q "DKMS_VERSION=$version" ||
+	bad "kds-dkms's postinst does not hand kds $version to dkms"
+dpkg-deb --fsys-tarfile "$tmp/out1/$dkms" | tar -xO "./usr/src/kds-$version/dkms.conf" |
+	grep -qx "PACKAGE_VERSION=\"$version\"" || bad "kds-dkms's dkms.conf does not say version $version"
+[ "$(field "$l0" Multi-Arch)" = same ] || bad "libkds0 is not Multi-Arch: same"
+[ "$(field "$l0" Version)" = "$version" ] || bad "libkds0's version is $(field "$l0" Version), not kds/version.h's $version"
+
+# 4. The symbols file fails the build on any change of the exports; a
+# changelog of another version is refused. Each is built from a copy of
+# the runfiles whose debian/ or library differs in one symbol or line
+# (architecture-dependent packages only: -B).
+plant() { # plant NAME: a runfiles tree with its own debian/ and lib/
+	local rf=$tmp/plant-$1/kds e
+	mkdir -p "$rf"
+	for e in "$root"/* "$root"/.[!.]*; do
+		[ -e "$e" ] || continue
+		case $(basename "$e") in
+		debian|lib) cp -RL "$e" "$rf/" ;;
+		*) ln -s "$e" "$rf/" ;;
+		esac
+	done
+	chmod -R u+w "$rf/debian" "$rf/lib"
+	echo "$rf"
+}
+planted_build() { # planted_build NAME RUNFILES: must fail; its output in $tmp/NAME.log
+	if RUNFILES_DIR=$(dirname "$2") DPKG_BUILDPACKAGE_FLAGS=-B "$deb" "$tmp/out-$1" >"$tmp/$1.log" 2>&1; then
+		bad "planted $1: the package build passed"
+		return 1
+	fi
+}
+# The library relinked from the same objects with one export hidden.
+rf=$(plant gone)
+printf '{ global: *; local: kds_dax_parse_id; };\n' >"$tmp/hide.map"
+gcc -shared -o "$rf/lib/libkds.so" -Wl,-soname,libkds.so.0 -Wl,--version-script="$tmp/hide.map" \
+	-Wl,--whole-archive "$rf/lib/libkds.a" -Wl,--no-whole-archive -pthread
+if nm -D --defined-only "$rf/lib/libkds.so" | grep -q ' kds_dax_parse_id$'; then
+	bad "the relinked library still exports kds_dax_parse_id"
+elif planted_build gone "$rf"; then
+	if grep -q 'MISSING.*kds_dax_parse_id@Base' "$tmp/gone.log" && grep -q 'dpkg-gensymbols' "$tmp/gone.log"; then
+		echo "ok: an export removed from the library fails the build (dpkg-gensymbols)"
+	else
+		bad "planted gone: the build failed for another reason: $(tail -n 5 "$tmp/gone.log")"
+	fi
+fi
+rf=$(plant new)
+sym=$(grep -m1 -o 'kds_dax_parse_id@Base' "$rf/debian/libkds0.symbols" || true)
+[ -n "$sym" ] || bad "the symbols file does not list kds_dax_parse_id"
+sed -i '/ kds_dax_parse_id@Base /d' "$rf/debian/libkds0.symbols"
+if planted_build new "$rf"; then
+	if grep -q '^+ *kds_dax_parse_id@Base' "$tmp/new.log"; then
+		echo "ok: an export the symbols file does not list fails the build (dpkg-gensymbols -c4)"
+	else
+		bad "planted new: the build failed for another reason: $(tail -n 5 "$tmp/new.log")"
+	fi
+fi
+rf=$(plant changelog)
+sed -i "1s/($version)/($version.1)/" "$rf/debian/changelog"
+if planted_build changelog "$rf"; then
+	if grep -q "debian/changelog's version is $version.1" "$tmp/changelog.log"; then
+		echo "ok: a changelog of another version than kds/version.h's is refused"
+	else
+		bad "planted changelog: the build failed for another reason: $(tail -n 5 "$tmp/changelog.log")"
+	fi
+fi
+
+# 5. The autopkgtest's consumer over the packages unpacked with dpkg -x.
+sysroot=$tmp/root
+for d in "$l0" "$dev" "$dkms" "$doc"; do
+	dpkg -x "$tmp/out1/$d" "$sysroot"
+done
+mkdir -p "$tmp/adt"
+if (cd "$root" && env PKG_CONFIG_SYSROOT_DIR="$sysroot" PKG_CONFIG_LIBDIR="$sysroot/$lib/pkgconfig" \
+	LD_LIBRARY_PATH="$sysroot/$lib" AUTOPKGTEST_TMP="$tmp/adt" \
+	KDS_CONSUMER_C="$root/tools/packaging/consumer.c" sh debian/tests/consumer) >"$tmp/consumer.out" 2>&1; then
+	n=$(grep -c '^ok: ' "$tmp/consumer.out" || true)
+	if [ "$n" = 3 ]; then
+		echo "ok: debian/tests/consumer over the unpacked packages: $(grep '^ok: ' "$tmp/consumer.out" | tr '\n' ' ')"
+	else
+		bad "debian/tests/consumer passed with $n of 3 builds: $(head -c 600 "$tmp/consumer.out")"
+	fi
+else
+	bad "debian/tests/consumer: $(head -c 800 "$tmp/consumer.out")"
+fi
+grep -q "^Tests: consumer" "$root/debian/tests/control" || bad "debian/tests/control does not run consumer"
+
+# 6. dkms builds the packaged tree for every supported kernel.
+if "$root/kernel/dkms_test.sh" --tree "$sysroot/usr/src/kds-$version" >"$tmp/dkms.out" 2>&1; then
+	grep -E '^ok: |^kernels covered' "$tmp/dkms.out" | sed 's/^/dkms: /'
+else
+	tail -n 30 "$tmp/dkms.out"
+	bad "dkms did not build kds-dkms's tree"
+fi
+[ "$fail" = 0 ] && echo "ok: kds $version's Debian packages"
+exit $fail
