@@ -132,10 +132,10 @@ unsigned long kds_warn_count(void);
  * kds_warn_unexpected_count() - kds's warnings that nothing expected.
  *
  * A warning is expected when its text holds the one kds_warn_expect()
- * names, or, while none is named, when kds_warn_set_quiet() is on (the
- * test that provoked it counts it with kds_warn_count()). Every other
- * warning is printed and counted here; the test harnesses fail a test
- * during which this count moved.
+ * names (the test that provoked it counts it with kds_warn_count()).
+ * Every other warning, kds_warn_set_quiet() on or off, is printed and
+ * counted here; the test harnesses fail a test during which this count
+ * moved.
  *
  * Return: how many unexpected warnings fired since the last
  * kds_warn_reset().
@@ -149,9 +149,11 @@ unsigned long kds_warn_unexpected_count(void);
 void kds_warn_reset(void);
 
 /**
- * kds_warn_set_quiet() - stop or resume printing kds's expected warnings.
- * @quiet: true: warnings are expected (counted, not printed), unless
- *	kds_warn_expect() names another text.
+ * kds_warn_set_quiet() - hold back or print kds's messages below KERN_ERR.
+ * @quiet: true: kds's pr_warn()/pr_info()/... messages (an allocation
+ *	failure's, say) are not printed, for tests that provoke them by the
+ *	thousand. Warnings (WARN_ON(), refcount_t's) are not affected: one is
+ *	expected only when kds_warn_expect() names it.
  */
 void kds_warn_set_quiet(bool quiet);
 
@@ -161,8 +163,8 @@ void kds_warn_set_quiet(bool quiet);
  *	or NULL to name none. The string must outlive the setting.
  *
  * While a text is named, a warning whose report holds it is expected and
- * not printed, and every other warning is unexpected, whatever
- * kds_warn_set_quiet() says.
+ * not printed. Every other warning is unexpected, whatever
+ * kds_warn_set_quiet() says, and so is every warning while none is named.
  */
 void kds_warn_expect(const char *what);
 

@@ -76,8 +76,10 @@ Test(dax_bus, unregister_twice_warns_once_and_changes_nothing)
 	bus_up(&bus, &d);
 	kds_dax_driver_unregister(&d);
 	cr_assert_eq(kds_warn_count(), 0);
+	kds_warn_expect("!drv->registered");
 	kds_dax_driver_unregister(&d);
 	cr_assert_eq(kds_warn_count(), 1);
+	kds_warn_expect("!bus");
 	kds_dax_driver_unregister(&never);
 	cr_assert_eq(kds_warn_count(), 2);
 	cr_assert_eq(bus.nr_drivers, 0);
@@ -109,6 +111,7 @@ Test(dax_bus, destroy_with_driver_registered_warns)
 	struct kds_dax_driver d = { .name = "d" };
 
 	kds_warn_set_quiet(true);
+	kds_warn_expect("bus->nr_drivers != 0");
 	bus_up(&bus, &d);
 	kds_dax_bus_destroy(&bus);
 	cr_assert_eq(kds_warn_count(), 1);
