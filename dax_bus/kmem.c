@@ -198,7 +198,11 @@ static bool kds_dax_kmem_range_of(struct kds_dev_dax *dev_dax, unsigned int i,
 				   kstart, ksize);
 }
 
-/* Give back the memory and claims of ranges [0, @n) (probe undo, remove). */
+/*
+ * Give back the memory and claims of every range the probe added (remove).
+ * A range whose add failed at probe is -ENOENT to @ops->remove_memory:
+ * there is nothing of it to give back.
+ */
 static int kds_dax_kmem_give_back(struct kds_dev_dax *dev_dax,
 				  const struct kds_dax_kmem_ops *ops, void *ctx,
 				  unsigned int n, u64 block)
@@ -211,6 +215,8 @@ static int kds_dax_kmem_give_back(struct kds_dev_dax *dev_dax,
 		if (!kds_dax_kmem_range_of(dev_dax, i, block, &kstart, &ksize))
 			continue;
 		rc = ops->remove_memory(ctx, dev_dax->target_node, kstart, ksize);
+		if (rc == -ENOENT)
+			continue;
 		if (rc) {
 			kept += ksize;
 			if (!first)
@@ -237,19 +243,24 @@ static int kds_dax_kmem_give_back(struct kds_dev_dax *dev_dax,
  * device's ranges in order, computes the hot-plug range with
  * kds_dax_kmem_range() (a range without a whole block is skipped, as
  * Linux's kmem skips it), reserves it and adds it as memory on the target
- * node. If any reservation or addition fails, every range added so far is
- * taken back and unreserved, so a failed probe holds nothing.
- * kds_dax_kmem_remove() undoes a successful probe.
+ * node. A range that cannot be reserved or added fails the probe when no
+ * range was added before it (nothing is held then). Once one range is
+ * memory, a later range that fails is skipped with a warning and the
+ * probe succeeds with the ranges it added, as Linux's kmem does: memory
+ * already added may be online (auto-online) and in use, so it is never
+ * taken back to undo a probe. kds_dax_kmem_remove() undoes a successful
+ * probe, the ranges it added and only those.
  *
  * Context: process context.
- * Return: 0; -EINVAL for a negative target node, a device without a
- * region, operations with a NULL member, or no range with a whole block;
- * otherwise the error of @ops->reserve or @ops->add_memory.
+ * Return: 0 when at least one range was added; -EINVAL for a negative
+ * target node, a device without a region, operations with a NULL member,
+ * or no range with a whole block; otherwise the error of @ops->reserve or
+ * @ops->add_memory for the first range with a whole block.
  */
 int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 		       const struct kds_dax_kmem_ops *ops, void *ctx)
 {
-	unsigned int i, nr, usable = 0;
+	unsigned int i, nr, usable = 0, added = 0;
 	u64 kstart, ksize, block;
 	int nid;
 	int rc;
@@ -276,18 +287,22 @@ int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 		if (!kds_dax_kmem_range_of(dev_dax, i, block, &kstart, &ksize))
 			continue;
 		rc = ops->reserve(ctx, kstart, ksize, dev_dax->name);
-		if (rc)
-			goto undo;
-		rc = ops->add_memory(ctx, nid, kstart, ksize);
-		if (rc) {
-			ops->unreserve(ctx, kstart, ksize);
-			goto undo;
+		if (!rc) {
+			rc = ops->add_memory(ctx, nid, kstart, ksize);
+			if (rc)
+				ops->unreserve(ctx, kstart, ksize);
 		}
+		if (!rc) {
+			added++;
+			continue;
+		}
+		if (!added)
+			return rc;
+		/* No physical address at warning level: the log is world-readable. */
+		pr_warn("kds dax: %s: mapping%u: not added as memory (%d): the device keeps the %u range(s) added before it\n",
+			dev_dax->name, i, rc, added);
 	}
 	return 0;
-undo:
-	kds_dax_kmem_give_back(dev_dax, ops, ctx, i, block);
-	return rc;
 }
 
 /**
@@ -297,8 +312,9 @@ undo:
  * @ctx: passed to every operation.
  *
  * Takes the memory of each range back from the page allocator
- * (@ops->remove_memory, over the ranges the probe added) and, once a
- * range is back, gives back its reservation, so the device can be bound
+ * (@ops->remove_memory, over the ranges the probe added: a range it
+ * skipped answers -ENOENT and is passed over) and, once a range is back,
+ * gives back its reservation, so the device can be bound
  * again (as Linux 6.1's kmem with memory hot-remove). Memory that cannot
  * be taken back (still online and in use) stays System RAM and its range
  * stays reserved until reboot: nothing that is in use is pulled away, and

@@ -522,9 +522,11 @@ ssize_t kds_dax_region_create_show(struct kds_dax_region *region, char *buf);
  *             or once @remove_memory has taken the memory back).
  * @add_memory: hand the range to the page allocator on node @nid.
  * @remove_memory: take a range added by @add_memory back from the page
- *                 allocator (offline it, then remove it); -errno when it
- *                 cannot (memory in use), and the range then stays memory
- *                 and stays claimed.
+ *                 allocator (offline it, then remove it); -ENOENT for a
+ *                 range @add_memory never added (the probe skipped it):
+ *                 nothing to give back; another -errno when it cannot
+ *                 (memory in use), and the range then stays memory and
+ *                 stays claimed.
  */
 struct kds_dax_kmem_ops {
 	kds_u64 (*memory_block_size)(void *ctx);

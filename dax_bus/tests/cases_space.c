@@ -467,6 +467,7 @@ static void dax_space_seed_is_the_oldest_unbound(struct kds_expect *e)
 /* A fake memory platform that records every range added. */
 struct sp_mem {
 	struct kds_dax_claims claims;
+	struct kds_dax_claims ranges;	/* each range added, as added */
 	int adds, removes, fail_add_at, remove_rc;
 	u64 added;
 };
@@ -492,6 +493,8 @@ static int sp_mem_add(void *ctx, int nid, u64 start, u64 size)
 
 	if (++m->adds == m->fail_add_at)
 		return -ENOMEM;
+	if (kds_dax_claim(&m->ranges, start, size))
+		return -ENOMEM;
 	m->added += size;
 	return 0;
 }
@@ -500,9 +503,12 @@ static int sp_mem_remove(void *ctx, int nid, u64 start, u64 size)
 {
 	struct sp_mem *m = ctx;
 
+	if (!kds_dax_is_claimed(&m->ranges, start, size))
+		return -ENOENT;	/* never added */
 	m->removes++;
 	if (m->remove_rc)
 		return m->remove_rc;
+	kds_dax_unclaim(&m->ranges, start, size);
 	m->added -= size;
 	return 0;
 }
@@ -517,8 +523,10 @@ static const struct kds_dax_kmem_ops sp_mem_ops = {
 
 /*
  * kmem over a device of three ranges: each is hot-added (rounded to
- * blocks; one without a whole block is skipped), a failure gives back
- * what was added, and remove takes every range back.
+ * blocks; one without a whole block is skipped). The first range's
+ * failure fails the probe with nothing held; a later range's failure is
+ * skipped and the probe keeps what it added (Linux's kmem: added memory
+ * may be online already), and remove takes back exactly that.
  */
 static void dax_space_kmem_adds_every_range(struct kds_expect *e)
 {
@@ -529,16 +537,33 @@ static void dax_space_kmem_adds_every_range(struct kds_expect *e)
 	if (!r)
 		return;
 	kds_dax_claims_init(&m.claims);
+	kds_dax_claims_init(&m.ranges);
 	KDS_EXPECT_EQ(e, kds_dev_dax_init(&a, r, -1, KDS_DEV_DAX_BUS), 0);
 	/* [8, 16) 2 blocks, [2, 4) no whole block, [32, 44) 3 blocks */
 	KDS_EXPECT_EQ(e, kds_dev_dax_add_range(&a, SP_BASE + 8 * SP_M, 8 * SP_M), 0);
 	KDS_EXPECT_EQ(e, kds_dev_dax_add_range(&a, SP_BASE + 2 * SP_M, 2 * SP_M), 0);
 	KDS_EXPECT_EQ(e, kds_dev_dax_add_range(&a, SP_BASE + 32 * SP_M, 12 * SP_M), 0);
 
-	m.fail_add_at = 2;	/* the second range's add fails */
+	m.fail_add_at = 1;	/* the first range's add fails: nothing held */
 	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&a, &sp_mem_ops, &m), -ENOMEM);
+	KDS_EXPECT_EQ(e, m.adds, 1);
 	KDS_EXPECT_U64_EQ(e, m.added, 0);
+	KDS_EXPECT_EQ(e, m.removes, 0);
+	KDS_EXPECT(e, list_empty(&m.claims.list));
+
+	/* the last range's add fails: the first stays memory, the probe succeeds */
+	m.adds = 0;
+	m.fail_add_at = 2;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&a, &sp_mem_ops, &m), 0);
+	KDS_EXPECT_EQ(e, m.adds, 2);
+	KDS_EXPECT_U64_EQ(e, m.added, 8 * SP_M);
+	KDS_EXPECT_EQ(e, m.removes, 0);
+	KDS_EXPECT(e, kds_dax_is_claimed(&m.claims, SP_BASE + 8 * SP_M, 8 * SP_M));
+	KDS_EXPECT(e, !kds_dax_is_claimed(&m.claims, SP_BASE + 32 * SP_M, 12 * SP_M));
+	/* remove takes back the added range only; the skipped one is not an error */
+	KDS_EXPECT_EQ(e, kds_dax_kmem_remove(&a, &sp_mem_ops, &m), 0);
 	KDS_EXPECT_EQ(e, m.removes, 1);
+	KDS_EXPECT_U64_EQ(e, m.added, 0);
 	KDS_EXPECT(e, list_empty(&m.claims.list));
 
 	m.fail_add_at = 0;
@@ -570,6 +595,7 @@ static void dax_space_kmem_adds_every_range(struct kds_expect *e)
 	KDS_EXPECT_EQ(e, m.adds, 0);
 	kds_dev_dax_release(&a);
 	kds_dax_claims_destroy(&m.claims);
+	kds_dax_claims_destroy(&m.ranges);
 	sp_region_done(r);
 }
 

@@ -7,6 +7,7 @@
 #ifndef KDS_DAX_DEV_H
 #define KDS_DAX_DEV_H
 
+#include <linux/atomic.h>
 #include <linux/cdev.h>
 #include <linux/device.h>
 
@@ -94,6 +95,28 @@ int kds_dax_chardev_pin(struct kds_dax_glue_dev *gdev);
 void kds_dax_chardev_unpin(struct kds_dax_glue_dev *gdev);
 
 /* mappings.c: the mapping<N> objects of a dynamic region's device. */
+/**
+ * kds_dax_fail_nth() - whether this call is an injected failure.
+ * @n: a test-only module parameter: the Nth call from when it was set
+ *     fails, once (0: none). Counted down by every call that reads it.
+ *
+ * Context: any; lock-free (cmpxchg), so writes to the parameter and
+ * concurrent callers each see one count.
+ * Return: true for the one call that is to fail.
+ */
+static inline bool kds_dax_fail_nth(unsigned int *n)
+{
+	unsigned int cur = READ_ONCE(*n), old;
+
+	while (cur) {
+		old = cmpxchg(n, cur, cur - 1);
+		if (old == cur)
+			return cur == 1;
+		cur = old;
+	}
+	return false;
+}
+
 int kds_dax_mappings_sync(struct kds_dax_glue_dev *gdev);
 void kds_dax_mappings_clear(struct kds_dax_glue_dev *gdev);
 

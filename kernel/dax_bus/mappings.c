@@ -86,20 +86,6 @@ module_param_named(dax_fail_mapping, kds_dax_fail_mapping, uint, 0600);
 MODULE_PARM_DESC(dax_fail_mapping,
 		 "test only: make the Nth mapping<N> object added from now fail with -ENOMEM (0: never)");
 
-/* Whether this add is the injected failure: counts N down to it. */
-static bool kds_dax_mapping_fails(void)
-{
-	unsigned int n = READ_ONCE(kds_dax_fail_mapping), old;
-
-	while (n) {
-		old = cmpxchg(&kds_dax_fail_mapping, n, n - 1);
-		if (old == n)
-			return n == 1;
-		n = old;
-	}
-	return false;
-}
-
 /* Add mapping<idx> under @gdev. */
 static int kds_dax_mapping_add(struct kds_dax_glue_dev *gdev, unsigned int idx,
 			       struct kds_dax_glue_mapping **out)
@@ -107,7 +93,7 @@ static int kds_dax_mapping_add(struct kds_dax_glue_dev *gdev, unsigned int idx,
 	struct kds_dax_glue_mapping *m;
 	int rc;
 
-	if (kds_dax_mapping_fails())
+	if (kds_dax_fail_nth(&kds_dax_fail_mapping))
 		return -ENOMEM;
 	m = kzalloc(sizeof(*m), GFP_KERNEL);
 	if (!m)

@@ -19,6 +19,7 @@
 #include <linux/memory.h>
 #include <linux/memory_hotplug.h>
 #include <linux/mm.h>
+#include <linux/module.h>
 #include <linux/nodemask.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
@@ -33,6 +34,17 @@ static struct kds_dax_claims kds_dax_memory_claims;
 static struct kds_dax_claims kds_dax_memory_regions;
 /* The kmem driver's name, for the System RAM it adds. */
 static const char *kds_dax_memory_kmem_name;
+
+/*
+ * kds.dax_fail_kmem_add=N (writable by root at run time): the Nth range
+ * kds_kmem adds from then on fails with -ENOMEM, once, before anything of
+ * it reaches the page allocator (tests: a device whose second range
+ * cannot be added keeps its first, as Linux's kmem does).
+ */
+static unsigned int kds_dax_fail_kmem_add;
+module_param_named(dax_fail_kmem_add, kds_dax_fail_kmem_add, uint, 0600);
+MODULE_PARM_DESC(dax_fail_kmem_add,
+		 "test only: make the Nth range kds_kmem adds from now fail with -ENOMEM (0: never)");
 
 /**
  * struct kds_dax_memory_hold - a region's hold on its range.
@@ -189,6 +201,11 @@ static int kds_dax_memory_add_memory(void *ctx, int nid, u64 start, u64 size)
 
 	if (WARN_ON(!km || !km->size))
 		return -EINVAL;
+	if (kds_dax_fail_nth(&kds_dax_fail_kmem_add)) {
+		pr_info("kds dax: %s: adding a range failed: injected (kds.dax_fail_kmem_add)\n",
+			gdev->core.name);
+		return -ENOMEM;
+	}
 	if (!gdev->backed) {
 		pr_debug("kds dax: %s: kds_kmem records %#llx-%#llx for node %d (modelled: not hot-plugged)\n",
 			gdev->core.name, (unsigned long long)start,

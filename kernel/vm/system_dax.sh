@@ -382,9 +382,51 @@ system_dax_dynamic() {
 	sd_eq "dax6.0 stays, size 0, unbound; dax6.2 gone" \
 		"$(sd_attr $D0/size) $(sd_drv $D0) $([ -e $D2 ] && echo dax6.2)" "0 none "
 	sd_eq "region 6: the full 256 MiB available" "$(sd_attr $R/available_size)" 268435456
+	system_dax_kmem_partial
 	echo 6 >$B/delete_region
 	sd_check "$([ ! -e /sys/devices/kds_dax_region6 ] && ! grep -qE 'dax6\.|kds_dax_region6' /proc/iomem; echo $?)" \
 		"delete_region 6: the region and its iomem entries gone"
+}
+
+# kmem over a device of two whole blocks whose second cannot be added
+# (kds.dax_fail_kmem_add=2), with hot-added memory onlined at once
+# (auto_online_blocks=online_movable): as Linux's kmem, the bind succeeds
+# with the first range as System RAM, online, and the second skipped with
+# a warning; nothing tries to take back online memory. Once that block is
+# offline, unbind takes it back and passes over the skipped range: every
+# byte of region 6 free again. Runs on region 6, empty, from
+# system_dax_dynamic.
+system_dax_kmem_partial() {
+	local B=/sys/bus/dax R=/sys/devices/kds_dax_region6/dax_region
+	local D0=/sys/bus/dax/devices/dax6.0 M=/sys/devices/system/memory
+	local AO=/sys/devices/system/memory/auto_online_blocks
+	local FK=/sys/module/kds/parameters/dax_fail_kmem_add ao mt nb warned
+	sd_eq "dax6.0: two ranges of one block each, the higher first" \
+		"$(sd_write $D0/mapping 0x30000000-0x37ffffff) $(sd_write $D0/mapping 0x28000000-0x2fffffff) $(sd_layout $D0)" \
+		"ok ok 268435456; 0x30000000-0x37ffffff@0x0 0x28000000-0x2fffffff@0x8000"
+	ao=$(cat $AO)
+	mt=$(sd_memtotal)
+	nb=$(sd_blocks)
+	warned=$(dmesg | grep -c 'kds dax: dax6.0: mapping1: not added as memory')
+	sd_eq "auto-online movable, the second range's add to fail" \
+		"$(sd_write $AO online_movable) $(sd_write $FK 2)" "ok ok"
+	sd_eq "new_id dax6.0 on kmem: bound" "$(sd_write $B/drivers/kmem/new_id dax6.0) $(sd_drv $D0)" "ok kmem"
+	sd_eq "the injected failure spent" "$(sd_attr $FK)" 0
+	sd_eq "the first range a block, online, MemTotal +128 MiB" \
+		"$(sd_blocks) $(sd_attr $M/memory6/state) $(sd_memtotal)" "$((nb + 1)) online $((mt + 131072))"
+	sd_check "$(grep -q '^ *30000000-37ffffff : System RAM (kmem)$' /proc/iomem &&
+		! grep -q '^ *28000000-2fffffff : System RAM' /proc/iomem; echo $?)" \
+		"/proc/iomem: System RAM (kmem) over the first range only"
+	sd_eq "one warning names the skipped range" \
+		"$(dmesg | grep -c 'kds dax: dax6.0: mapping1: not added as memory')" $((warned + 1))
+	sd_eq "offline the block, unbind dax6.0 from kmem" \
+		"$(sd_write $M/memory6/state offline) $(sd_write $B/drivers/kmem/unbind dax6.0) $(sd_drv $D0)" "ok ok none"
+	sd_eq "unbind took the block back: blocks and MemTotal as before" "$(sd_blocks) $(sd_memtotal)" "$nb $mt"
+	sd_check "$(grep -qE 'dax6\.0|System RAM \(kmem\)' /proc/iomem; [ $? != 0 ]; echo $?)" \
+		"/proc/iomem: nothing of dax6.0 or kmem left"
+	sd_eq "remove_id dax6.0, auto-online back, dax6.0 size 0" \
+		"$(sd_write $B/drivers/kmem/remove_id dax6.0) $(sd_write $AO $ao) $(sd_write $D0/size 0)" "ok ok ok"
+	sd_eq "region 6: the full 256 MiB available again" "$(sd_attr $R/available_size)" 268435456
 }
 
 # A region whose device is in the 5.1 compatibility class /sys/class/dax:

@@ -95,12 +95,17 @@ struct kds_dax_model_dev {
 /**
  * struct kds_dax_model_platform - the memory the kmem driver hot-plugs
  * into: reservations and the amount of memory added.
- * @lock: guards @added_bytes, @fail_add and @fail_remove.
+ * @lock: guards @added_bytes, @fail_add, @fail_add_after and @fail_remove.
  * @block_size: memory block size (a power of two).
  * @claims: reserved ranges, with the core's overlap rule (given back by
  *          kmem remove once the memory is taken back).
+ * @added: the ranges added and not taken back, each as added (remove of
+ *         any other range is -ENOENT: never added).
  * @added_bytes: memory handed to the page allocator and not taken back.
- * @fail_add: when non-zero, the next add_memory fails with this error.
+ * @fail_add: when non-zero, an add_memory fails with this error: the next
+ *            one, or the one after @fail_add_after more have succeeded.
+ * @fail_add_after: add_memory calls that still succeed before @fail_add
+ *                  strikes (1: a device's second range fails).
  * @fail_remove: when non-zero, the next remove_memory fails with this
  *               error (memory in use: it stays added and reserved).
  */
@@ -108,8 +113,10 @@ struct kds_dax_model_platform {
 	struct mutex lock;
 	u64 block_size;
 	struct kds_dax_claims claims;
+	struct kds_dax_claims added;
 	u64 added_bytes;
 	int fail_add;
+	int fail_add_after;
 	int fail_remove;
 };
 

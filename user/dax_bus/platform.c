@@ -29,15 +29,25 @@ static void model_unreserve(void *ctx, u64 start, u64 size)
 static int model_add_memory(void *ctx, int nid, u64 start, u64 size)
 {
 	struct kds_dax_model_platform *p = ctx;
-	int rc;
+	int rc = 0;
 
 	mutex_lock(&p->lock);
-	rc = p->fail_add;
-	p->fail_add = 0;
-	if (!rc)
-		p->added_bytes += size;
+	if (p->fail_add && p->fail_add_after) {
+		p->fail_add_after--;
+	} else {
+		rc = p->fail_add;
+		p->fail_add = 0;
+	}
 	mutex_unlock(&p->lock);
-	return rc;
+	/* the record of what was added, which remove goes by */
+	if (!rc)
+		rc = kds_dax_claim(&p->added, start, size);
+	if (rc)
+		return rc;
+	mutex_lock(&p->lock);
+	p->added_bytes += size;
+	mutex_unlock(&p->lock);
+	return 0;
 }
 
 static int model_remove_memory(void *ctx, int nid, u64 start, u64 size)
@@ -45,6 +55,8 @@ static int model_remove_memory(void *ctx, int nid, u64 start, u64 size)
 	struct kds_dax_model_platform *p = ctx;
 	int rc;
 
+	if (!kds_dax_is_claimed(&p->added, start, size))
+		return -ENOENT;
 	mutex_lock(&p->lock);
 	rc = p->fail_remove;
 	p->fail_remove = 0;
@@ -53,6 +65,8 @@ static int model_remove_memory(void *ctx, int nid, u64 start, u64 size)
 		p->added_bytes -= size;
 	}
 	mutex_unlock(&p->lock);
+	if (!rc)
+		WARN_ON(kds_dax_unclaim(&p->added, start, size));
 	return rc;
 }
 
@@ -78,8 +92,10 @@ void kds_dax_model_platform_init(struct kds_dax_model_platform *p,
 	mutex_init(&p->lock);
 	p->block_size = block_size;
 	kds_dax_claims_init(&p->claims);
+	kds_dax_claims_init(&p->added);
 	p->added_bytes = 0;
 	p->fail_add = 0;
+	p->fail_add_after = 0;
 	p->fail_remove = 0;
 }
 
@@ -92,6 +108,7 @@ void kds_dax_model_platform_init(struct kds_dax_model_platform *p,
 void kds_dax_model_platform_destroy(struct kds_dax_model_platform *p)
 {
 	kds_dax_claims_destroy(&p->claims);
+	kds_dax_claims_destroy(&p->added);
 	mutex_destroy(&p->lock);
 }
 

@@ -214,8 +214,11 @@ static void run(struct state *s, const uint8_t *data, size_t size)
 			 */
 			if ((arg & 0xc0) == 0xc0)
 				s->plat.fail_remove = -EBUSY;
-			else if (arg & 0x80)
+			else if (arg & 0x80) {
+				/* the next add, or the one after it (a second range) */
 				s->plat.fail_add = -ENOSPC;
+				s->plat.fail_add_after = (arg >> 4) & 1;
+			}
 			else
 				kds_alloc_fail_nth(1 + arg % 4);
 			continue;
