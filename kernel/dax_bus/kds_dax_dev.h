@@ -63,6 +63,8 @@ struct kds_dax_glue_mapping;
  *            the chardev's SRCU, remove clears it and waits them out.
  * @kmem: kds_kmem's state per range of the device, while bound.
  * @nr_kmem: entries in @kmem.
+ * @kmem_mgid: the static memory group kds_kmem adds the device's memory
+ *             to (backed devices, while bound), or -1.
  * @maps: the mapping<N> objects, one per range (dynamic regions).
  * @nr_maps: entries in @maps.
  * @node: link on the region's device list (glue.c).
@@ -80,6 +82,7 @@ struct kds_dax_glue_dev {
 	bool mappable;
 	struct kds_dax_glue_kmem *kmem;
 	unsigned int nr_kmem;
+	int kmem_mgid;
 	struct kds_dax_glue_mapping **maps;
 	unsigned int nr_maps;
 	struct list_head node;

@@ -165,7 +165,12 @@ static int kds_dax_memory_hot_add(struct kds_dax_glue_dev *gdev,
 	ram_name = kasprintf(GFP_KERNEL, "System RAM (%s)", kds_dax_memory_kmem_name);
 	if (!ram_name)
 		return -ENOMEM;
-	rc = add_memory_driver_managed(nid, start, size, ram_name, MHP_NONE);
+	/* Into the device's memory group, as Linux's kmem adds it. */
+	if (gdev->kmem_mgid >= 0)
+		rc = add_memory_driver_managed(gdev->kmem_mgid, start, size,
+					       ram_name, MHP_NID_IS_MGID);
+	else
+		rc = add_memory_driver_managed(nid, start, size, ram_name, MHP_NONE);
 	if (rc) {
 		pr_info("kds dax: %s: adding its memory failed: %d\n",
 			gdev->core.name, rc);
@@ -266,9 +271,50 @@ static const struct kds_dax_kmem_ops kds_dax_memory_kmem_ops = {
 };
 
 /*
+ * The static memory group of a backed device's memory, as Linux's kmem
+ * registers it (memory_group_register_static() over every whole block of
+ * every range): the memory hot-plug code then decides for the device as a
+ * whole, e.g. online_policy=auto-movable onlines all of it MOVABLE only if
+ * all of it fits the ratio. -1 when there is no group to make (a
+ * modelled device, no hot-plug, a node or range the core refuses anyway);
+ * an error when the kernel refuses one.
+ */
+static int kds_dax_memory_group(struct kds_dax_glue_dev *gdev)
+{
+#ifdef CONFIG_MEMORY_HOTPLUG
+	unsigned int i, nr = kds_dev_dax_nr_ranges(&gdev->core);
+	int nid = gdev->core.target_node;
+	u64 block = memory_block_size_bytes(), total = 0, kstart, ksize;
+	struct kds_dax_range r;
+
+	if (!gdev->backed || nid < 0 || nid >= MAX_NUMNODES || !node_possible(nid))
+		return -1;
+	for (i = 0; i < nr; i++)
+		if (!kds_dev_dax_get_range(&gdev->core, i, &r) &&
+		    !kds_dax_kmem_range(r.start, r.end - r.start + 1, block,
+					&kstart, &ksize))
+			total += ksize;
+	if (!total)
+		return -1;
+	return memory_group_register_static(nid, PFN_UP(total));
+#else
+	return -1;
+#endif
+}
+
+static void kds_dax_memory_group_put(struct kds_dax_glue_dev *gdev)
+{
+#ifdef CONFIG_MEMORY_HOTPLUG
+	if (gdev->kmem_mgid >= 0)
+		WARN_ON(memory_group_unregister(gdev->kmem_mgid));
+#endif
+	gdev->kmem_mgid = -1;
+}
+
+/*
  * kds_kmem's probe: the core decides the ranges (one per range of the
- * device, frozen while bound), the ops above add them; their state lives
- * in @gdev->kmem until remove.
+ * device, frozen while bound), the ops above add them into the device's
+ * memory group; their state lives in @gdev->kmem until remove.
  */
 int kds_dax_memory_kmem_probe(struct kds_dax_glue_dev *gdev)
 {
@@ -279,19 +325,33 @@ int kds_dax_memory_kmem_probe(struct kds_dax_glue_dev *gdev)
 	if (!gdev->kmem)
 		return -ENOMEM;
 	gdev->nr_kmem = nr;
-	rc = kds_dax_kmem_probe(&gdev->core, &kds_dax_memory_kmem_ops, gdev);
-	if (rc) {
-		kfree(gdev->kmem);
-		gdev->kmem = NULL;
-		gdev->nr_kmem = 0;
+	rc = kds_dax_memory_group(gdev);
+	gdev->kmem_mgid = rc < 0 ? -1 : rc;
+	if (rc < -1) {
+		pr_info("kds dax: %s: no memory group for its memory: %d\n",
+			gdev->core.name, rc);
+		goto fail;
 	}
+	rc = kds_dax_kmem_probe(&gdev->core, &kds_dax_memory_kmem_ops, gdev);
+	if (!rc)
+		return 0;
+	kds_dax_memory_group_put(gdev);
+fail:
+	kfree(gdev->kmem);
+	gdev->kmem = NULL;
+	gdev->nr_kmem = 0;
 	return rc;
 }
 
-/* An unbind always unbinds; memory still online stays (reserved). */
+/*
+ * An unbind always unbinds; memory still online stays (reserved), and so
+ * does its memory group, as with Linux's kmem.
+ */
 void kds_dax_memory_kmem_remove(struct kds_dax_glue_dev *gdev)
 {
-	kds_dax_kmem_remove(&gdev->core, &kds_dax_memory_kmem_ops, gdev);
+	if (kds_dax_kmem_remove(&gdev->core, &kds_dax_memory_kmem_ops, gdev))
+		gdev->kmem_mgid = -1;
+	kds_dax_memory_group_put(gdev);
 	kfree(gdev->kmem);
 	gdev->kmem = NULL;
 	gdev->nr_kmem = 0;

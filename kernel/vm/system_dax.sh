@@ -383,6 +383,7 @@ system_dax_dynamic() {
 		"$(sd_attr $D0/size) $(sd_drv $D0) $([ -e $D2 ] && echo dax6.2)" "0 none "
 	sd_eq "region 6: the full 256 MiB available" "$(sd_attr $R/available_size)" 268435456
 	system_dax_kmem_partial
+	system_dax_kmem_group
 	echo 6 >$B/delete_region
 	sd_check "$([ ! -e /sys/devices/kds_dax_region6 ] && ! grep -qE 'dax6\.|kds_dax_region6' /proc/iomem; echo $?)" \
 		"delete_region 6: the region and its iomem entries gone"
@@ -427,6 +428,56 @@ system_dax_kmem_partial() {
 	sd_eq "remove_id dax6.0, auto-online back, dax6.0 size 0" \
 		"$(sd_write $B/drivers/kmem/remove_id dax6.0) $(sd_write $AO $ao) $(sd_write $D0/size 0)" "ok ok ok"
 	sd_eq "region 6: the full 256 MiB available again" "$(sd_attr $R/available_size)" 268435456
+}
+
+# kmem adds a device's memory into one static memory group, as Linux's
+# kmem does (MHP_NID_IS_MGID), so that memory_hotplug's
+# online_policy=auto-movable decides for the device as a whole: with a
+# ratio that leaves room for one more block in ZONE_MOVABLE but not two,
+# neither block of a two-block device defaults to Movable (each block on
+# its own would: the first would fit); with room for two, both do. The
+# default zone is the first word of an offline block's valid_zones.
+# Runs on region 6, empty, from system_dax_dynamic.
+system_dax_kmem_group() {
+	local B=/sys/bus/dax R=/sys/devices/kds_dax_region6/dax_region
+	local D0=/sys/bus/dax/devices/dax6.0 M=/sys/devices/system/memory
+	local P=/sys/module/memory_hotplug/parameters policy ratio k mv one two z5 z6
+	if [ ! -w $P/online_policy ]; then
+		sd_bad "memory_hotplug.online_policy is not writable here"
+		return 0
+	fi
+	policy=$(cat $P/online_policy)
+	ratio=$(cat $P/auto_movable_ratio)
+	sd_eq "dax6.0: two ranges of one block each, on kmem, offline" \
+		"$(sd_write $D0/mapping 0x28000000-0x2fffffff) $(sd_write $D0/mapping 0x30000000-0x37ffffff) $(sd_write $B/drivers/kmem/new_id dax6.0) $(sd_drv $D0) $(sd_attr $M/memory5/state) $(sd_attr $M/memory6/state)" \
+		"ok ok ok kmem offline offline"
+	# auto-movable's inputs: kernel pages present at boot (every zone but
+	# Movable, less CMA) and Movable pages, in 4 KiB pages
+	k=$(awk '/^Node .*, zone/ { z = $4 } $1 == "present" { if (z == "Movable") m += $2; else k += $2 }
+		$1 == "cma" { k -= $2; m += $2 } END { print k + 0 }' /proc/zoneinfo)
+	mv=$(awk '/^Node .*, zone/ { z = $4 } $1 == "present" && z == "Movable" { m += $2 }
+		$1 == "cma" { m += $2 } END { print m + 0 }' /proc/zoneinfo)
+	# the smallest ratio (percent) with room for one 128 MiB block, and
+	# the smallest with room for two
+	one=$(( ((mv + 32768) * 100 + k - 1) / k ))
+	two=$(( ((mv + 65536) * 100 + k - 1) / k ))
+	sd_check "$([ $(( one * k / 100 )) -lt $((mv + 65536)) ]; echo $?)" \
+		"a ratio ($one%) with room for one block but not two ($k kernel pages, $mv movable)"
+	sd_eq "online_policy=auto-movable, auto_movable_ratio=$one" \
+		"$(sd_write $P/online_policy auto-movable) $(sd_write $P/auto_movable_ratio $one)" "ok ok"
+	z5=$(sd_attr $M/memory5/valid_zones | cut -d' ' -f1)
+	z6=$(sd_attr $M/memory6/valid_zones | cut -d' ' -f1)
+	sd_check "$([ "$z5" != Movable ] && [ "$z5" = "$z6" ]; echo $?)" \
+		"room for one block: neither block of the group defaults to Movable ($z5, $z6)"
+	sd_check "$(sd_attr $M/memory5/valid_zones | grep -qw Movable; echo $?)" \
+		"Movable stays allowed (valid_zones: $(sd_attr $M/memory5/valid_zones))"
+	sd_eq "room for two ($two%): both default to Movable" \
+		"$(sd_write $P/auto_movable_ratio $two) $(sd_attr $M/memory5/valid_zones | cut -d' ' -f1) $(sd_attr $M/memory6/valid_zones | cut -d' ' -f1)" \
+		"ok Movable Movable"
+	sd_eq "policy and ratio back, unbind, remove_id, size 0" \
+		"$(sd_write $P/auto_movable_ratio $ratio) $(sd_write $P/online_policy $policy) $(sd_write $B/drivers/kmem/unbind dax6.0) $(sd_write $B/drivers/kmem/remove_id dax6.0) $(sd_write $D0/size 0)" \
+		"ok ok ok ok ok"
+	sd_eq "region 6: the full 256 MiB available after the group" "$(sd_attr $R/available_size)" 268435456
 }
 
 # A region whose device is in the 5.1 compatibility class /sys/class/dax:
