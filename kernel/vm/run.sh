@@ -214,7 +214,6 @@ if [ -z "$no_hmem" ]; then
 	pack_module block/brd || die "$moddir has no drivers/block/brd.ko (the O_DIRECT check needs /dev/ram0)"
 	pack_program fio fio
 	pack_program daxio pmdk-tools
-	pack_program pmempool pmdk-tools
 fi
 mkdir -p "$ir/lib/modules/$kver"
 printf 'kernel/drivers/dax/device_dax.ko\nkernel/drivers/dax/kmem.ko\n' >"$ir/lib/modules/$kver/modules.builtin"
