@@ -275,31 +275,36 @@ static const struct kds_dax_kmem_ops kds_dax_memory_kmem_ops = {
  * registers it (memory_group_register_static() over every whole block of
  * every range): the memory hot-plug code then decides for the device as a
  * whole, e.g. online_policy=auto-movable onlines all of it MOVABLE only if
- * all of it fits the ratio. -1 when there is no group to make (a
- * modelled device, no hot-plug, a node or range the core refuses anyway);
- * an error when the kernel refuses one.
+ * all of it fits the ratio. Sets @gdev->kmem_mgid to the group, or to -1
+ * when there is none to make (a modelled device, no hot-plug, a node or
+ * range the core refuses anyway). Returns 0, or the kernel's error.
  */
 static int kds_dax_memory_group(struct kds_dax_glue_dev *gdev)
 {
 #ifdef CONFIG_MEMORY_HOTPLUG
 	unsigned int i, nr = kds_dev_dax_nr_ranges(&gdev->core);
-	int nid = gdev->core.target_node;
+	int nid = gdev->core.target_node, mgid;
 	u64 block = memory_block_size_bytes(), total = 0, kstart, ksize;
 	struct kds_dax_range r;
+#endif
 
+	gdev->kmem_mgid = -1;
+#ifdef CONFIG_MEMORY_HOTPLUG
 	if (!gdev->backed || nid < 0 || nid >= MAX_NUMNODES || !node_possible(nid))
-		return -1;
+		return 0;
 	for (i = 0; i < nr; i++)
 		if (!kds_dev_dax_get_range(&gdev->core, i, &r) &&
 		    !kds_dax_kmem_range(r.start, r.end - r.start + 1, block,
 					&kstart, &ksize))
 			total += ksize;
 	if (!total)
-		return -1;
-	return memory_group_register_static(nid, PFN_UP(total));
-#else
-	return -1;
+		return 0;
+	mgid = memory_group_register_static(nid, PFN_UP(total));
+	if (mgid < 0)
+		return mgid;
+	gdev->kmem_mgid = mgid;
 #endif
+	return 0;
 }
 
 static void kds_dax_memory_group_put(struct kds_dax_glue_dev *gdev)
@@ -326,8 +331,7 @@ int kds_dax_memory_kmem_probe(struct kds_dax_glue_dev *gdev)
 		return -ENOMEM;
 	gdev->nr_kmem = nr;
 	rc = kds_dax_memory_group(gdev);
-	gdev->kmem_mgid = rc < 0 ? -1 : rc;
-	if (rc < -1) {
+	if (rc) {
 		pr_info("kds dax: %s: no memory group for its memory: %d\n",
 			gdev->core.name, rc);
 		goto fail;
