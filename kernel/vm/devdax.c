@@ -5,7 +5,7 @@
  *
  *   kds-devdax check DEV ALIGN SIZE [BLOCKDEV]
  *   kds-devdax teardown DEV ALIGN SIZE UNBIND_FILE NAME
- *   kds-devdax stress DEV OFFSET LENGTH RUN_FILE
+ *   kds-devdax stress DEV WRITER OFFSET LENGTH PEER_OFFSET RUN_FILE CHURN_FILE
  *
  * check runs the calls ndctl's device-dax tests make and prints one line
  * per call, "devdax: <call>: <answer>" (an errno name, "ok", a count), so
@@ -24,12 +24,20 @@
  * the open file and a new open get then.
  *
  * stress, while RUN_FILE exists, opens DEV, maps LENGTH bytes at OFFSET,
- * writes a pattern to every page and reads it back, unmaps and closes,
- * again and again, while the device is unbound, bound, deleted and
- * created under it (kernel/vm/stress.sh). A refusal a vanishing device
- * explains (open ENOENT or ENXIO, mmap ENXIO, SIGBUS on a touch) is
- * counted; anything else (another errno, a page that reads back other
- * data without SIGBUS) fails, reported for the first 3 and counted.
+ * stamps every page (a magic, the page's device offset, WRITER (0 or 1)
+ * and the round), unmaps, maps the device again from offset 0 (so that
+ * each page lies elsewhere in the mapping than where it was stamped) and
+ * checks every stamp of its own, then every stamp of the other writer's
+ * LENGTH bytes at PEER_OFFSET: each must name its own page and the other
+ * writer. Again and again, while the device is unbound, bound, handed to kmem, deleted and
+ * created under it (kernel/vm/stress.sh). CHURN_FILE holds a counter the
+ * churn loop makes odd while a step is in flight and even between steps.
+ * A refusal a vanishing device explains (open ENOENT or ENXIO, mmap
+ * ENXIO, SIGBUS) is counted only when a step was in flight at some point
+ * since the round's open, and a page without its stamp is let pass only
+ * then; any other errno, a refusal with no step in flight, or a stamp that
+ * names another page, another writer or a later round fails, reported for
+ * the first 3 and counted.
  *
  * Exit status: 0 when every line was printed and nothing failed.
  */
@@ -483,6 +491,46 @@ static int teardown(const char *dev, size_t align, size_t size,
 	return 0;
 }
 
+/*
+ * The mapping stress. Each page's first 32 bytes carry a stamp: a magic,
+ * the page's offset in the device, the writer's number and the writer's
+ * round. Stores go magic last, so that a reader that sees the magic sees
+ * the rest of a stamp its writer completed.
+ */
+#define STAMP_MAGIC	0x6b64732d7374616dULL	/* "kds-stam" */
+
+struct stamp {
+	uint64_t magic, devoff, writer, seq;
+};
+
+/*
+ * Write @s to the page at @p (magic last) or read it from there: 1 when an
+ * access faults with SIGBUS (the stamp is then partly done), 0 when done.
+ */
+static int stamp_access(volatile uint64_t *p, int write, struct stamp *s)
+{
+	int got = 0;
+
+	in_probe = 1;
+	if (sigsetjmp(bus_jmp, 1) == 0) {
+		if (write) {
+			p[1] = s->devoff;
+			p[2] = s->writer;
+			p[3] = s->seq;
+			p[0] = s->magic;
+		} else {
+			s->magic = p[0];
+			s->devoff = p[1];
+			s->writer = p[2];
+			s->seq = p[3];
+		}
+	} else {
+		got = 1;
+	}
+	in_probe = 0;
+	return got;
+}
+
 static unsigned long stress_bad;
 
 static void stress_fail(const char *what, int e)
@@ -491,60 +539,193 @@ static void stress_fail(const char *what, int e)
 		printf("devdax: stress: not ok: %s (%s)\n", what, err_name(e));
 }
 
-static int stress(const char *dev, off_t off, size_t len, const char *run)
+/*
+ * The churn counter kernel/vm/stress.sh keeps in @churn, written whole by
+ * rename: odd while a churn step (unbind, region deletion, kmem) is in
+ * flight, even between steps. ~0 when it cannot be read.
+ */
+static unsigned long churn_now(const char *churn)
+{
+	char buf[32];
+	ssize_t n;
+	int fd = open(churn, O_RDONLY);
+
+	if (fd < 0)
+		return ~0UL;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return ~0UL;
+	buf[n] = 0;
+	return strtoul(buf, NULL, 10);
+}
+
+/*
+ * A refusal (an errno a vanishing device gives, or SIGBUS) is explained
+ * only when a churn step was in flight at some point since @since was
+ * read: the counter was odd then or is odd now, or it moved.
+ */
+static int churned(const char *churn, unsigned long since)
+{
+	unsigned long now = churn_now(churn);
+
+	return since == ~0UL || now == ~0UL ? 0 :
+	       (since & 1) || (now & 1) || now != since;
+}
+
+struct stress_counts {
+	unsigned long rounds, maps, written, remapped, peer, explained, unwritten;
+};
+
+/*
+ * Check the stamps of the @len bytes at @p, device offset @off, written
+ * by @writer: a stamp there must name this page and this writer (any
+ * round up to @seq; exactly @seq when @seq is not 0 and nothing churned
+ * since @since). A page without the magic passes only when not yet
+ * written (@seq 0) or after churn. Returns 1 on SIGBUS (the caller
+ * accounts for it), else 0; counts verified pages in *@ok.
+ */
+static int check_stamps(volatile char *p, uint64_t off, size_t len,
+			uint64_t writer, uint64_t seq, const char *churn,
+			unsigned long since, unsigned long *ok,
+			unsigned long *unwritten)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE), i;
-	unsigned long rounds = 0, opens = 0, maps = 0, pages = 0, sigbus = 0;
-	unsigned long gone = 0;
-	uint64_t v, seq = 0;
+	struct stamp s;
+	char what[160];
+
+	for (i = 0; i < len; i += page) {
+		if (stamp_access((volatile uint64_t *)(p + i), 0, &s))
+			return 1;
+		if (s.magic != STAMP_MAGIC) {
+			if (!seq)
+				continue;	/* the peer has not written it yet */
+			if (churned(churn, since)) {
+				(*unwritten)++;
+				continue;
+			}
+			snprintf(what, sizeof(what),
+				 "device offset 0x%llx: no stamp where writer %llu stamped round %llu",
+				 (unsigned long long)(off + i),
+				 (unsigned long long)writer, (unsigned long long)seq);
+			stress_fail(what, 0);
+			return 0;
+		}
+		if (s.devoff != off + i || s.writer != writer ||
+		    (seq && s.seq > seq) ||
+		    (seq && s.seq != seq && !churned(churn, since))) {
+			snprintf(what, sizeof(what),
+				 "device offset 0x%llx holds the stamp of offset 0x%llx, writer %llu, round %llu (want writer %llu, round %llu)",
+				 (unsigned long long)(off + i),
+				 (unsigned long long)s.devoff,
+				 (unsigned long long)s.writer,
+				 (unsigned long long)s.seq,
+				 (unsigned long long)writer,
+				 (unsigned long long)seq);
+			stress_fail(what, 0);
+			return 0;
+		}
+		(*ok)++;
+	}
+	return 0;
+}
+
+/* A refusal: counted when churn explains it, else a failure. */
+static void refused(struct stress_counts *c, const char *what, int e,
+		    const char *churn, unsigned long since)
+{
+	char buf[96];
+
+	if (churned(churn, since)) {
+		c->explained++;
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%s with no churn step in flight", what);
+	stress_fail(buf, e);
+}
+
+static int stress(const char *dev, unsigned int writer, off_t off, size_t len,
+		  off_t peer_off, const char *run, const char *churn)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), i;
+	struct stress_counts c = { 0 };
+	unsigned long since, first = churn_now(churn), last;
+	size_t win = (size_t)(off > peer_off ? off : peer_off) + len;
+	uint64_t seq = 0;
 	char *p;
 	int fd;
 
+	if (first == ~0UL) {
+		stress_fail("the churn counter cannot be read", errno);
+		goto out;
+	}
 	while (access(run, F_OK) == 0) {
-		rounds++;
+		c.rounds++;
+		since = churn_now(churn);
 		fd = open(dev, O_RDWR);
 		if (fd < 0) {
 			if (errno == ENOENT || errno == ENXIO)
-				gone++;
+				refused(&c, "open", errno, churn, since);
 			else
 				stress_fail("open", errno);
 			usleep(1000);
 			continue;
 		}
-		opens++;
 		p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off);
 		if (p == MAP_FAILED) {
 			if (errno == ENXIO)
-				gone++;
+				refused(&c, "mmap", errno, churn, since);
 			else
 				stress_fail("mmap", errno);
 			close(fd);
 			continue;
 		}
-		maps++;
+		c.maps++;
 		seq++;
 		for (i = 0; i < len; i += page) {
-			v = seq ^ i;
-			if (access_sigbus((volatile uint64_t *)(p + i), 1, &v)) {
-				sigbus++;
+			struct stamp s = { STAMP_MAGIC, (uint64_t)off + i,
+					   writer, seq };
+
+			if (stamp_access((volatile uint64_t *)(p + i), 1, &s)) {
+				refused(&c, "SIGBUS writing a stamp", 0, churn, since);
 				break;
 			}
-			if (access_sigbus((volatile uint64_t *)(p + i), 0, &v)) {
-				sigbus++;
-				break;
-			}
-			if (v != (seq ^ i)) {
-				stress_fail("a page reads back what was written", 0);
-				break;
-			}
-			pages++;
+			c.written++;
 		}
 		if (munmap(p, len))
 			stress_fail("munmap", errno);
+		/*
+		 * Both writers' stamps through a new mapping of the same file,
+		 * from device offset 0: a page here sits at another place in
+		 * its mapping than where it was stamped.
+		 */
+		p = mmap(NULL, win, PROT_READ, MAP_SHARED, fd, 0);
+		if (p == MAP_FAILED) {
+			if (errno == ENXIO)
+				refused(&c, "mmap again", errno, churn, since);
+			else
+				stress_fail("mmap again", errno);
+			close(fd);
+			continue;
+		}
+		if (check_stamps(p + off, (uint64_t)off, len, writer, seq, churn,
+				 since, &c.remapped, &c.unwritten))
+			refused(&c, "SIGBUS reading a stamp after the remap", 0,
+				churn, since);
+		else if (check_stamps(p + peer_off, (uint64_t)peer_off, len,
+				      !writer, 0, churn, since, &c.peer,
+				      &c.unwritten))
+			refused(&c, "SIGBUS reading the peer's stamps", 0, churn,
+				since);
+		munmap(p, win);
 		close(fd);
 	}
-	printf("devdax: stress: %lu rounds, %lu opens, %lu mappings, %lu pages written and read, %lu SIGBUS, %lu refused (device gone), %lu failures\n",
-	       rounds, opens, maps, pages, sigbus, gone, stress_bad);
+	last = churn_now(churn);
+out:
+	printf("devdax: stress: writer %u: %lu rounds, %lu mappings, %lu pages stamped, %lu read back after a remap, %lu of the peer's verified, %lu unstamped after churn, %lu refusals during churn, %lu churn steps seen, %lu failures\n",
+	       writer, c.rounds, c.maps, c.written, c.remapped, c.peer,
+	       c.unwritten, c.explained,
+	       first == ~0UL || last == ~0UL ? 0 : (last - first) / 2, stress_bad);
 	return stress_bad != 0;
 }
 
@@ -563,11 +744,13 @@ int main(int argc, char **argv)
 	else if (argc == 7 && !strcmp(argv[1], "teardown"))
 		rc = teardown(argv[2], strtoul(argv[3], NULL, 0),
 			      strtoul(argv[4], NULL, 0), argv[5], argv[6]);
-	else if (argc == 6 && !strcmp(argv[1], "stress"))
-		rc = stress(argv[2], (off_t)strtoull(argv[3], NULL, 0),
-			    strtoul(argv[4], NULL, 0), argv[5]);
+	else if (argc == 9 && !strcmp(argv[1], "stress"))
+		rc = stress(argv[2], strtoul(argv[3], NULL, 0) != 0,
+			    (off_t)strtoull(argv[4], NULL, 0),
+			    strtoul(argv[5], NULL, 0),
+			    (off_t)strtoull(argv[6], NULL, 0), argv[7], argv[8]);
 	else {
-		fprintf(stderr, "usage: %s check DEV ALIGN SIZE [BLOCKDEV] | teardown DEV ALIGN SIZE UNBIND NAME | stress DEV OFFSET LENGTH RUN_FILE\n", argv[0]);
+		fprintf(stderr, "usage: %s check DEV ALIGN SIZE [BLOCKDEV] | teardown DEV ALIGN SIZE UNBIND NAME | stress DEV WRITER OFFSET LENGTH PEER_OFFSET RUN_FILE CHURN_FILE\n", argv[0]);
 		return 2;
 	}
 	return rc || failed;

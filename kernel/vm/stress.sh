@@ -68,8 +68,6 @@ loop_until() {
 	say "stress: $what: $i rounds"
 }
 stress_loop() { loop_until $STRESS_RUN "$@"; }
-# devdax_loop WHAT ROUND: loop_until $STRESS_DEVDAX_RUN
-devdax_loop() { loop_until $STRESS_DEVDAX_RUN "$@"; }
 
 # create and delete regions $1 and $2 (two loops: creations race each other)
 round_regions() {
@@ -82,16 +80,24 @@ round_regions() {
 	done
 }
 
-# new_id / remove_id on both drivers, racing the regions' creation
+# new_id / remove_id on both drivers, racing the regions' creation. A
+# new_id attaches its driver to every unbound device that matches, so
+# this loop and a device-dax churn step (below), which leaves dax30.0
+# unbound between its writes, take turns (attach_lock).
 round_ids() {
 	local d
 	for d in dax20.0 dax21.0 dax22.0 dax23.0; do
+		attach_lock
 		echo $d >$SB/drivers/kds_kmem/new_id
 		echo $d >$SB/drivers/kds_device_dax/new_id
 		echo $d >$SB/drivers/kds_kmem/remove_id
 		echo $d >$SB/drivers/kds_device_dax/remove_id
+		attach_unlock
 	done
 }
+STRESS_ATTACH_LOCK=/tmp/kds-stress.attach.lock
+attach_lock() { while ! mkdir $STRESS_ATTACH_LOCK 2>/dev/null; do usleep 1000; done; }
+attach_unlock() { rmdir $STRESS_ATTACH_LOCK; }
 
 # unbind, bind to either driver, drivers_probe
 round_bind() {
@@ -106,25 +112,82 @@ round_bind() {
 }
 
 # device_dax's mapping under churn: region 30 (4 KiB align, over the Soft
-# Reserved range run.sh makes, free on a kernel without dax_hmem) deleted
-# and created, and its device unbound and bound (to either driver), while
-# two kds-devdax stress processes map, write and read it
+# Reserved range run.sh makes, free on a kernel without dax_hmem), while
+# two kds-devdax stress processes stamp, remap and check it, goes through
+# churn steps in turn (devdax_churn): its device unbound from
+# kds_device_dax and bound again; handed to kds_kmem (new_id attaches it,
+# its memory added offline) and back, as daxctl reconfigure-device does;
+# the region deleted and created again. The counter in $STRESS_CHURN
+# (written whole by rename) is odd while a step is in flight and even
+# between steps: the stress processes count a refusal as explained only
+# when a step was in flight since their open. A step holds attach_lock
+# (round_ids' attaches would take the unbound device mid-step). Every
+# write of a step must succeed and every step must leave the device bound
+# to kds_device_dax:
+# the first 3 errors are reported, and any error, or a kind of step never
+# done, fails the run.
 STRESS_DEVDAX_SPEC="30 0x10000000 0x8000000 0x1000 0"
-# (each leaves the device mappable a while, so that mappings fault in)
-round_devdax_region() {
-	echo 30 >$SB/delete_region
-	echo "$STRESS_DEVDAX_SPEC" >$SB/create_region
-	usleep 300000
+STRESS_CHURN=/tmp/kds-stress.churn
+churn_n=0 churn_err=0
+churn_mark() {
+	churn_n=$((churn_n + 1))
+	echo $churn_n >$STRESS_CHURN.new && mv $STRESS_CHURN.new $STRESS_CHURN
 }
-round_devdax_bind() {
-	echo dax30.0 >$SB/drivers/kds_device_dax/unbind
-	echo dax30.0 >$SB/drivers/kds_device_dax/bind
-	usleep 100000
-	echo dax30.0 >$SB/drivers/kds_device_dax/unbind
-	echo dax30.0 >$SB/drivers/kds_kmem/bind
-	echo dax30.0 >$SB/drivers/kds_kmem/unbind
-	echo dax30.0 >$SB/drivers/kds_device_dax/bind
-	usleep 100000
+# churn_write FILE VALUE: one write of a step; an error is counted
+churn_write() {
+	local err
+	if ! err=$( { echo "$2" >"$1"; } 2>&1 ); then
+		churn_err=$((churn_err + 1))
+		[ $churn_err -le 3 ] &&
+			fail "stress: churn: '$2' > $1: ${err:-refused}"
+	fi
+	return 0
+}
+churn_bound() {
+	local d
+	d=$(drv_of $SB/devices/dax30.0)
+	if [ "$d" != "$1" ]; then
+		churn_err=$((churn_err + 1))
+		[ $churn_err -le 3 ] &&
+			fail "stress: churn: dax30.0 bound to $d after $2, want $1"
+	fi
+}
+devdax_churn() {
+	local rebind=0 kmem=0 region=0 k=0
+	while [ -e $STRESS_DEVDAX_RUN ]; do
+		attach_lock
+		churn_mark
+		case $((k % 3)) in
+		0)
+			churn_write $SB/drivers/kds_device_dax/unbind dax30.0
+			churn_write $SB/drivers/kds_device_dax/bind dax30.0
+			churn_bound kds_device_dax "unbind and bind"
+			rebind=$((rebind + 1)) ;;
+		1)
+			churn_write $SB/drivers/kds_device_dax/unbind dax30.0
+			churn_write $SB/drivers/kds_kmem/new_id dax30.0
+			churn_bound kds_kmem "new_id on kds_kmem"
+			churn_write $SB/drivers/kds_kmem/unbind dax30.0
+			churn_write $SB/drivers/kds_kmem/remove_id dax30.0
+			churn_write $SB/drivers/kds_device_dax/bind dax30.0
+			churn_bound kds_device_dax "the way back from kds_kmem"
+			kmem=$((kmem + 1)) ;;
+		2)
+			churn_write $SB/delete_region 30
+			churn_write $SB/create_region "$STRESS_DEVDAX_SPEC"
+			churn_bound kds_device_dax "delete and create region 30"
+			region=$((region + 1)) ;;
+		esac
+		churn_mark
+		attach_unlock
+		k=$((k + 1))
+		# the device stays mappable a while, so that mappings fault in
+		usleep 200000
+	done
+	say "stress: device-dax churn: $k steps ($rebind unbind/bind, $kmem kds_kmem round trips, $region region re-creations), $churn_err error(s)"
+	[ $churn_err = 0 ] || fail "stress: device-dax churn: $churn_err write(s) failed"
+	[ $rebind -ge 1 ] && [ $kmem -ge 1 ] && [ $region -ge 1 ] ||
+		fail "stress: device-dax churn: a kind of step never ran"
 }
 
 # every attribute of every device and region
@@ -278,7 +341,7 @@ kcsan_filter() {
 }
 
 extra_before_unload() {
-	local s=$STRESS_SECS r p1= p2= p3= p4=
+	local s=$STRESS_SECS r p1= p2= p3= n=0
 	if [ "$kds_loaded" != 1 ] || [ ! -d $SB ]; then
 		fail "stress: kds.ko is not loaded"
 		return
@@ -297,20 +360,19 @@ extra_before_unload() {
 			echo "$STRESS_DEVDAX_SPEC" >$SB/create_region ||
 				fail "stress: create region 30 for the mapping stress"
 			: >$STRESS_DEVDAX_RUN
-			devdax_loop "device-dax delete/create region 30" round_devdax_region &
+			echo 0 >$STRESS_CHURN
+			devdax_churn &
 			p1=$!
-			devdax_loop "device-dax unbind/bind dax30.0" round_devdax_bind &
+			kds-devdax stress /dev/dax30.0 0 0x200000 0x200000 0x400000 $STRESS_DEVDAX_RUN $STRESS_CHURN >/tmp/kds-stress.devdax.0 2>&1 &
 			p2=$!
-			kds-devdax stress /dev/dax30.0 0 0x200000 $STRESS_DEVDAX_RUN >/tmp/kds-stress.devdax.0 2>&1 &
+			kds-devdax stress /dev/dax30.0 1 0x400000 0x200000 0x200000 $STRESS_DEVDAX_RUN $STRESS_CHURN >/tmp/kds-stress.devdax.1 2>&1 &
 			p3=$!
-			kds-devdax stress /dev/dax30.0 0x200000 0x200000 $STRESS_DEVDAX_RUN >/tmp/kds-stress.devdax.1 2>&1 &
-			p4=$!
 		else
 			fail "stress: the Soft Reserved range 0x10000000-0x17ffffff is not free for the mapping stress"
 		fi
 		sleep "$s"
 		rm -f $STRESS_DEVDAX_RUN
-		[ -n "$p1" ] && wait $p1 $p2 $p3 $p4
+		[ -n "$p1" ] && wait $p1 $p2 $p3
 		stress_reload "$s"
 		rm -f $STRESS_RUN
 		wait
@@ -319,13 +381,18 @@ extra_before_unload() {
 		for r in 20 21 22 23 30; do
 			echo $r >$SB/delete_region 2>/dev/null
 		done
-		# the mapping stress: no failure, pages really mapped, nothing held
+		# the mapping stress: no failure; pages stamped, read back
+		# after a remap and checked by the other writer; churn seen
 		for r in 0 1; do
 			head -n 4 /tmp/kds-stress.devdax.$r | sed 's/^/kds-vm: /'
-			grep -qE '^devdax: stress: .* [1-9][0-9]* pages written and read, .* 0 failures$' \
+			grep -qE "^devdax: stress: writer $r: .* [1-9][0-9]* pages stamped, [1-9][0-9]* read back after a remap, [1-9][0-9]* of the peer's verified, .* [1-9][0-9]* churn steps seen, 0 failures$" \
 				/tmp/kds-stress.devdax.$r ||
-				fail "stress: device-dax mapping stress $r failed or mapped nothing"
+				fail "stress: device-dax mapping stress $r failed, checked nothing or saw no churn"
+			r=$(sed -n 's/.* \([0-9]*\) refusals during churn,.*/\1/p' /tmp/kds-stress.devdax.$r | head -n 1)
+			n=$((n + ${r:-0}))
 		done
+		# churn that never reaches a mapping proves nothing
+		[ "$n" -ge 1 ] || fail "stress: no mapping met a churn step"
 		grep -qE 'dax30.0|kds_dax_region30' /proc/iomem &&
 			fail "stress: /proc/iomem holds region 30 after its deletion"
 		# The bus still works.
