@@ -535,8 +535,12 @@ static unsigned long stress_bad;
 
 static void stress_fail(const char *what, int e)
 {
-	if (++stress_bad <= 3)
+	if (++stress_bad > 3)
+		return;
+	if (e)
 		printf("devdax: stress: not ok: %s (%s)\n", what, err_name(e));
+	else
+		printf("devdax: stress: not ok: %s\n", what);
 }
 
 /*
