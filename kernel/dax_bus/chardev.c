@@ -29,6 +29,7 @@
 #include <linux/idr.h>
 #include <linux/ioport.h>
 #include <linux/log2.h>
+#include <linux/delay.h>
 #include <linux/memremap.h>
 #include <linux/mman.h>
 #include <linux/module.h>
@@ -297,6 +298,121 @@ static const struct file_operations kds_dax_fops = {
 
 /* ------------------------------------------------------------- pin */
 
+/* ------------------------------------------------ device_dax's hold */
+
+/**
+ * struct kds_dax_hold - device_dax's hold on a device's memory.
+ * @node: link on kds_dax_held while parked (see kds_dax_chardev_unpin()).
+ * @pgmap: the ranges' struct pages (ZONE_DEVICE), NULL until given.
+ * @name: the device's name, a copy: the iomem entries carry it, and a
+ *        parked hold outlives its device.
+ * @nr: entries in @pins.
+ * @pins: the ranges' holds in the iomem tree, named @name.
+ */
+struct kds_dax_hold {
+	struct list_head node;
+	struct dev_pagemap *pgmap;
+	char *name;
+	unsigned int nr;
+	struct resource *pins[];
+};
+
+/*
+ * How long unbind waits for a device's pinned pages (get_user_pages: an
+ * O_DIRECT in flight, an RDMA registration, a pipe holding vmspliced
+ * pages) before it parks the device's memory instead (root, at run time).
+ */
+static unsigned int kds_dax_pin_wait_ms = 10000;
+module_param_named(dax_pin_wait_ms, kds_dax_pin_wait_ms, uint, 0600);
+MODULE_PARM_DESC(dax_pin_wait_ms,
+		 "How long unbind waits for a device's pinned pages before its memory stays reserved until they go (ms)");
+
+/* Parked holds: memory whose pages were still pinned at unbind. */
+static LIST_HEAD(kds_dax_held);
+static DEFINE_MUTEX(kds_dax_held_lock);
+static void kds_dax_held_work_fn(struct work_struct *work);
+static DECLARE_DELAYED_WORK(kds_dax_held_work, kds_dax_held_work_fn);
+
+/* Give back a hold's pages (if given), its iomem entries and itself. */
+static void kds_dax_hold_free(struct kds_dax_hold *hold)
+{
+	unsigned int i;
+
+#ifdef CONFIG_ZONE_DEVICE
+	if (hold->pgmap) {
+		memunmap_pages(hold->pgmap);
+		kfree(hold->pgmap);
+	}
+#endif
+	for (i = 0; i < hold->nr; i++)
+		if (hold->pins[i])
+			release_mem_region(hold->pins[i]->start,
+					   resource_size(hold->pins[i]));
+	kfree(hold->name);
+	kfree(hold);
+}
+
+#ifdef CONFIG_ZONE_DEVICE
+/*
+ * Whether a page of @hold's memory is pinned: a folio with a reference
+ * beyond the one it holds while idle (device_dax maps without taking
+ * references; get_user_pages takes one, or a pin's bias). *@at is where
+ * to resume, range and page frame: where the last pin was seen.
+ */
+static bool kds_dax_hold_pinned(const struct kds_dax_hold *hold,
+				unsigned int *at_range, unsigned long *at_pfn)
+{
+	const struct dev_pagemap *pgmap = hold->pgmap;
+
+	for (; *at_range < pgmap->nr_range; (*at_range)++) {
+		const struct range *r = &pgmap->ranges[*at_range];
+		unsigned long end = PHYS_PFN(r->end + 1);
+
+		if (*at_pfn < PHYS_PFN(r->start))
+			*at_pfn = PHYS_PFN(r->start);
+		while (*at_pfn < end) {
+			struct folio *folio = page_folio(pfn_to_page(*at_pfn));
+
+			if (folio_ref_count(folio) > 1)
+				return true;
+			*at_pfn = folio_pfn(folio) + folio_nr_pages(folio);
+			cond_resched();
+		}
+	}
+	return false;
+}
+#endif
+
+/*
+ * Every 100 ms while holds are parked: give back those whose pins went,
+ * each with the module reference it took.
+ */
+static void kds_dax_held_work_fn(struct work_struct *work)
+{
+	struct kds_dax_hold *hold, *next;
+	bool more;
+
+	mutex_lock(&kds_dax_held_lock);
+	list_for_each_entry_safe(hold, next, &kds_dax_held, node) {
+#ifdef CONFIG_ZONE_DEVICE
+		unsigned int r = 0;
+		unsigned long pfn = 0;
+
+		if (kds_dax_hold_pinned(hold, &r, &pfn))
+			continue;
+#endif
+		list_del(&hold->node);
+		pr_info("kds dax: %s: its pinned pages were released: its memory is let go\n",
+			hold->name);
+		kds_dax_hold_free(hold);
+		module_put(THIS_MODULE);
+	}
+	more = !list_empty(&kds_dax_held);
+	mutex_unlock(&kds_dax_held_lock);
+	if (more)
+		schedule_delayed_work(&kds_dax_held_work, msecs_to_jiffies(100));
+}
+
 /**
  * kds_dax_chardev_pin() - device_dax takes a backed device's memory.
  * @gdev: a device whose driver is probing it.
@@ -314,22 +430,29 @@ int kds_dax_chardev_pin(struct kds_dax_glue_dev *gdev)
 	/* frozen from the bus's bind step to the unbind */
 	unsigned int i, nr = gdev->core.nr_range;
 	const struct kds_dax_range *ranges = gdev->core.ranges;
-	struct resource **pins;
+	struct kds_dax_hold *hold;
 	int rc;
 
 	if (!gdev->backed)
 		return 0;
-	pins = kcalloc(nr, sizeof(*pins), GFP_KERNEL);
-	if (!pins)
+	hold = kzalloc(struct_size(hold, pins, nr), GFP_KERNEL);
+	if (!hold)
 		return -ENOMEM;
+	INIT_LIST_HEAD(&hold->node);
+	hold->nr = nr;
+	hold->name = kstrdup(dev_name(&gdev->dev), GFP_KERNEL);
+	if (!hold->name) {
+		rc = -ENOMEM;
+		goto err;
+	}
 	for (i = 0; i < nr; i++) {
-		pins[i] = request_mem_region(ranges[i].start,
-					     ranges[i].end - ranges[i].start + 1,
-					     dev_name(&gdev->dev));
-		if (!pins[i]) {
+		hold->pins[i] = request_mem_region(ranges[i].start,
+						   ranges[i].end - ranges[i].start + 1,
+						   hold->name);
+		if (!hold->pins[i]) {
 			dev_warn(&gdev->dev, "could not reserve its range\n");
 			rc = -EBUSY;
-			goto err_res;
+			goto err;
 		}
 	}
 #ifdef CONFIG_ZONE_DEVICE
@@ -341,7 +464,7 @@ int kds_dax_chardev_pin(struct kds_dax_glue_dev *gdev)
 		pgmap = kzalloc(struct_size(pgmap, ranges, nr - 1), GFP_KERNEL);
 		if (!pgmap) {
 			rc = -ENOMEM;
-			goto err_res;
+			goto err;
 		}
 		for (i = 0; i < nr; i++) {
 			pgmap->ranges[i].start = ranges[i].start;
@@ -356,26 +479,55 @@ int kds_dax_chardev_pin(struct kds_dax_glue_dev *gdev)
 			rc = PTR_ERR(addr);
 			dev_info(&gdev->dev, "could not give its range struct pages: %d\n", rc);
 			kfree(pgmap);
-			goto err_res;
+			goto err;
 		}
-		gdev->pgmap = pgmap;
+		hold->pgmap = pgmap;
 	}
 #else
 	rc = -EOPNOTSUPP;
 	dev_info(&gdev->dev, "this kernel has no ZONE_DEVICE: the range cannot be mapped\n");
-	goto err_res;
+	goto err;
 #endif
-	gdev->pins = pins;
-	gdev->nr_pins = nr;
+	gdev->hold = hold;
 	WRITE_ONCE(gdev->mappable, true);
 	return 0;
 
-err_res:
-	while (i--)
-		release_mem_region(pins[i]->start, resource_size(pins[i]));
-	kfree(pins);
+err:
+	kds_dax_hold_free(hold);
 	return rc;
 }
+
+#ifdef CONFIG_ZONE_DEVICE
+/*
+ * Wait up to kds.dax_pin_wait_ms for no page of @hold (@gdev's) to be
+ * pinned, polling every 10 ms; says so once when it has to wait, and
+ * again when the bound is reached. Return: true once nothing is pinned.
+ */
+static bool kds_dax_chardev_wait_pins(struct kds_dax_glue_dev *gdev,
+				      const struct kds_dax_hold *hold)
+{
+	unsigned int ms = READ_ONCE(kds_dax_pin_wait_ms), r = 0;
+	unsigned long deadline = jiffies + msecs_to_jiffies(ms), pfn = 0;
+	bool said = false;
+
+	while (kds_dax_hold_pinned(hold, &r, &pfn)) {
+		if (!said) {
+			dev_info(&gdev->dev, "waiting up to %u ms for its pinned pages to be released\n",
+				 ms);
+			said = true;
+		}
+		if (time_after(jiffies, deadline)) {
+			dev_warn(&gdev->dev, "pages still pinned after %u ms: its memory stays reserved until they are released\n",
+				 ms);
+			return false;
+		}
+		msleep(10);
+	}
+	if (said)
+		dev_info(&gdev->dev, "its pinned pages were released\n");
+	return true;
+}
+#endif
 
 /**
  * kds_dax_chardev_unpin() - device_dax lets a device's memory go.
@@ -383,32 +535,39 @@ err_res:
  *
  * Closes the device to new opens, mmaps and faults and waits out those
  * under way, zaps every mapping of it (a later access is SIGBUS), then
- * gives the struct pages back (memunmap_pages() waits for the page map's
- * own references; a page still pinned by get_user_pages(), an O_DIRECT
- * in flight, is not waited for, as in Linux 6.1) and the ranges.
+ * waits (up to kds.dax_pin_wait_ms) until no page of it is pinned by
+ * get_user_pages(): an O_DIRECT in flight, an RDMA registration, a pipe's
+ * vmspliced pages. Then it gives the struct pages (memunmap_pages() waits
+ * for the page map's own references) and the ranges back. Pages still
+ * pinned at the bound park the memory instead: its pages and its iomem
+ * entries stay, so that neither kds_kmem nor another device can take the
+ * range while a transfer may still write it, and kds.ko stays loaded
+ * (a module reference) until the last pin goes and the memory is given
+ * back.
  *
  * Context: process context, may sleep.
  */
 void kds_dax_chardev_unpin(struct kds_dax_glue_dev *gdev)
 {
-	unsigned int i;
+	struct kds_dax_hold *hold = gdev->hold;
 
-	if (!gdev->pins)
+	if (!hold)
 		return;
 	WRITE_ONCE(gdev->mappable, false);
 	synchronize_srcu(&kds_dax_chardev_srcu);
 	unmap_mapping_range(gdev->inode->i_mapping, 0, 0, 1);
+	gdev->hold = NULL;
 #ifdef CONFIG_ZONE_DEVICE
-	memunmap_pages(gdev->pgmap);
-	kfree(gdev->pgmap);
-	gdev->pgmap = NULL;
+	if (!kds_dax_chardev_wait_pins(gdev, hold)) {
+		__module_get(THIS_MODULE);
+		mutex_lock(&kds_dax_held_lock);
+		list_add_tail(&hold->node, &kds_dax_held);
+		mutex_unlock(&kds_dax_held_lock);
+		schedule_delayed_work(&kds_dax_held_work, msecs_to_jiffies(100));
+		return;
+	}
 #endif
-	for (i = 0; i < gdev->nr_pins; i++)
-		release_mem_region(gdev->pins[i]->start,
-				   resource_size(gdev->pins[i]));
-	kfree(gdev->pins);
-	gdev->pins = NULL;
-	gdev->nr_pins = 0;
+	kds_dax_hold_free(hold);
 }
 
 /* ------------------------------------------------ device lifetime */
@@ -499,9 +658,29 @@ err_srcu:
 	return rc;
 }
 
-/* Give back what kds_dax_chardev_init() took; every device is gone. */
+/*
+ * Give back what kds_dax_chardev_init() took; every device is gone. An
+ * unload begun while a hold was parked (its module reference taken during
+ * the unload itself) waits for its pins to go.
+ */
 void kds_dax_chardev_exit(void)
 {
+	bool said = false;
+
+	for (;;) {
+		bool empty;
+
+		mutex_lock(&kds_dax_held_lock);
+		empty = list_empty(&kds_dax_held);
+		mutex_unlock(&kds_dax_held_lock);
+		if (empty)
+			break;
+		if (!said)
+			pr_warn("kds dax: unload waits for pinned pages to be released\n");
+		said = true;
+		msleep(100);
+	}
+	cancel_delayed_work_sync(&kds_dax_held_work);
 	unregister_chrdev_region(kds_dax_chardev_devt, KDS_DAX_CHARDEV_MINORS);
 	ida_destroy(&kds_dax_chardev_minors);
 	kern_unmount(kds_dax_chardev_mnt);

@@ -40,6 +40,7 @@ struct kds_dax_glue_kmem {
 };
 
 struct kds_dax_glue_mapping;
+struct kds_dax_hold;
 
 /**
  * struct kds_dax_glue_dev - a dev_dax on the kds_dax bus.
@@ -54,12 +55,11 @@ struct kds_dax_glue_mapping;
  *          hot-adds it; otherwise it is modelled and neither does.
  * @inode: the inode whose address space every open file of @cdev maps
  *         through, so that one unmap reaches every mapping (chardev.c).
- * @pins: device_dax's holds on the device's ranges in the iomem tree,
- *        named after the device, from probe to remove (backed); the
- *        ranges themselves are the core's, frozen while bound.
- * @nr_pins: entries in @pins.
- * @pgmap: the struct pages of the ranges while pinned (ZONE_DEVICE).
- * @mappable: set while @pins hold: opens, mmaps and faults read it under
+ * @hold: device_dax's hold on the device's memory, from probe to remove
+ *        (backed): its ranges in the iomem tree, named after the device,
+ *        and their struct pages (chardev.c); the ranges themselves are
+ *        the core's, frozen while bound.
+ * @mappable: set while @hold holds: opens, mmaps and faults read it under
  *            the chardev's SRCU, remove clears it and waits them out.
  * @kmem: kds_kmem's state per range of the device, while bound.
  * @nr_kmem: entries in @kmem.
@@ -76,9 +76,7 @@ struct kds_dax_glue_dev {
 	bool offered;
 	bool backed;
 	struct inode *inode;
-	struct resource **pins;
-	unsigned int nr_pins;
-	struct dev_pagemap *pgmap;
+	struct kds_dax_hold *hold;
 	bool mappable;
 	struct kds_dax_glue_kmem *kmem;
 	unsigned int nr_kmem;

@@ -5,6 +5,7 @@
  *
  *   kds-devdax check DEV ALIGN SIZE [BLOCKDEV]
  *   kds-devdax teardown DEV ALIGN SIZE UNBIND_FILE NAME
+ *   kds-devdax pin DEV RELEASE_FILE
  *   kds-devdax stress DEV WRITER OFFSET LENGTH PEER_OFFSET RUN_FILE CHURN_FILE
  *
  * check runs the calls ndctl's device-dax tests make and prints one line
@@ -22,6 +23,9 @@
  * hwpoison()), then maps the device, touches it, unbinds the device from its driver
  * through UNBIND_FILE while mapped, and prints what a touch, a new mmap of
  * the open file and a new open get then.
+ *
+ * pin holds one page of DEV by get_user_pages until RELEASE_FILE appears
+ * (see pin()), for the unbind that must wait for it (init.sh).
  *
  * stress, while RUN_FILE exists, opens DEV, maps LENGTH bytes at OFFSET,
  * stamps every page (a magic, the page's device offset, WRITER (0 or 1)
@@ -733,6 +737,56 @@ out:
 	return stress_bad != 0;
 }
 
+/*
+ * A page of DEV pinned by get_user_pages until RELEASE_FILE appears:
+ * vmsplice() of the device's second page into a pipe (the pipe holds the
+ * page's reference until it is read), then the mapping and the file are
+ * given back, so that only the pin remains. Says "pin: pinned" once the
+ * page is in the pipe; once RELEASE_FILE exists (60 s at most), reads the
+ * pipe and says whether the bytes are what was written.
+ */
+static int pin(const char *dev, const char *release)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), i;
+	char *p, *buf = malloc(page);
+	struct iovec iov;
+	int fd, pfd[2];
+	ssize_t n;
+
+	fd = open(dev, O_RDWR);
+	if (fd < 0 || !buf) {
+		say("pin", "open failed");
+		return 1;
+	}
+	p = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) {
+		say("pin", "mmap failed");
+		return 1;
+	}
+	for (i = 0; i < page; i++)
+		p[page + i] = (char)(i * 7 + 1);
+	iov.iov_base = p + page;
+	iov.iov_len = page;
+	if (pipe(pfd) || vmsplice(pfd[1], &iov, 1, 0) != (ssize_t)page) {
+		say("pin", "vmsplice failed");
+		return 1;
+	}
+	munmap(p, 2 * page);
+	close(fd);
+	say("pin", "pinned");
+	for (i = 0; i < 6000 && access(release, F_OK); i++)
+		usleep(10000);
+	if (i == 6000)
+		bad("the release file never came");
+	n = read(pfd[0], buf, page);
+	for (i = 0; n == (ssize_t)page && i < page; i++)
+		if (buf[i] != (char)(i * 7 + 1))
+			break;
+	say("pinned page", n == (ssize_t)page && i == page ? "reads back" :
+	    "other bytes");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct sigaction sa;
@@ -748,13 +802,15 @@ int main(int argc, char **argv)
 	else if (argc == 7 && !strcmp(argv[1], "teardown"))
 		rc = teardown(argv[2], strtoul(argv[3], NULL, 0),
 			      strtoul(argv[4], NULL, 0), argv[5], argv[6]);
+	else if (argc == 4 && !strcmp(argv[1], "pin"))
+		rc = pin(argv[2], argv[3]);
 	else if (argc == 9 && !strcmp(argv[1], "stress"))
 		rc = stress(argv[2], strtoul(argv[3], NULL, 0) != 0,
 			    (off_t)strtoull(argv[4], NULL, 0),
 			    strtoul(argv[5], NULL, 0),
 			    (off_t)strtoull(argv[6], NULL, 0), argv[7], argv[8]);
 	else {
-		fprintf(stderr, "usage: %s check DEV ALIGN SIZE [BLOCKDEV] | teardown DEV ALIGN SIZE UNBIND NAME | stress DEV WRITER OFFSET LENGTH PEER_OFFSET RUN_FILE CHURN_FILE\n", argv[0]);
+		fprintf(stderr, "usage: %s check DEV ALIGN SIZE [BLOCKDEV] | teardown DEV ALIGN SIZE UNBIND NAME | pin DEV RELEASE_FILE | stress DEV WRITER OFFSET LENGTH PEER_OFFSET RUN_FILE CHURN_FILE\n", argv[0]);
 		return 2;
 	}
 	return rc || failed;

@@ -203,6 +203,109 @@ devdax_pte() {
 	expect_write "delete region 14" ok $B/delete_region 14
 	check "$(grep -qE 'dax14.0|kds_dax_region14' /proc/iomem; [ $? != 0 ]; echo $?)" \
 		"/proc/iomem: nothing of region 14 left"
+	devdax_pins
+}
+# devdax_pins: unbind and delete_region wait for a device's pinned pages.
+# kds-devdax pin holds one page of dax14.0 by get_user_pages (vmsplice:
+# a pipe keeps the page's reference until it is read) with the file closed
+# and the mapping gone. Unbind and delete_region must still be waiting 2 s
+# later, and return once the pipe is read; the page must read back. With
+# the bound (kds.dax_pin_wait_ms) made 300 ms, unbind returns with a
+# warning and the memory stays reserved (the range in /proc/iomem under
+# dax14.0's name, a bind and a new region over it EBUSY, kds.ko held)
+# until the pin goes, even past the region's deletion.
+PIN_REL=/tmp/kds.pin.release PIN_OUT=/tmp/kds.pin.out PIN_DONE=/tmp/kds.pin.done
+# pin_start DEV WHAT: a page of /dev/DEV pinned by kds-devdax pin
+pin_start() {
+	local i=0
+	rm -f $PIN_REL $PIN_OUT $PIN_DONE
+	kds-devdax pin /dev/$1 $PIN_REL >$PIN_OUT 2>&1 &
+	pin_pid=$!
+	while ! grep -q '^devdax: pin: ' $PIN_OUT && [ $i -lt 100 ]; do
+		usleep 100000
+		i=$((i + 1))
+	done
+	expect_eq "$2: a page of $1 pinned (vmsplice)" "$(devdax_line $PIN_OUT pin)" pinned
+}
+# pin_release WHAT: the pipe read; the page's bytes must be intact
+pin_release() {
+	touch $PIN_REL
+	wait $pin_pid
+	check $? "$1: kds-devdax pin exits 0"
+	expect_eq "$1: the pinned page reads back" "$(devdax_line $PIN_OUT 'pinned page')" "reads back"
+}
+# in_flight FILE TEXT: echo TEXT into FILE in the background; its exit
+# status lands in $PIN_DONE
+in_flight() {
+	( { echo "$2" >"$1"; } 2>/dev/null; echo $? >$PIN_DONE ) &
+}
+# done_within SECONDS: $PIN_DONE's status once it appears ("pending" if not)
+done_within() {
+	local i=0
+	while [ ! -s $PIN_DONE ] && [ $i -lt $(($1 * 10)) ]; do
+		usleep 100000
+		i=$((i + 1))
+	done
+	cat $PIN_DONE 2>/dev/null || echo pending
+}
+devdax_pins() {
+	local D14=$B/devices/dax14.0 P=/sys/module/kds/parameters/dax_pin_wait_ms
+	local spec="14 0x10000000 0x8000000 0x1000 0" w waits warns lets i
+	w=$(attr $P)
+	expect_eq "kds.dax_pin_wait_ms: 10 s by default" "$w" 10000
+	waits=$(dmesg | grep -c 'dax14.0: waiting up to 10000 ms for its pinned pages')
+	expect_write "pins: create region 14 (align 4 KiB)" ok $B/create_region "$spec"
+	pin_start dax14.0 "unbind"
+	in_flight $B/drivers/kds_device_dax/unbind dax14.0
+	sleep 2
+	expect_eq "unbind of dax14.0 still waiting 2 s later, a page pinned" "$(cat $PIN_DONE 2>/dev/null || echo pending)" pending
+	expect_eq "unbind said once that it waits" \
+		"$(dmesg | grep -c 'dax14.0: waiting up to 10000 ms for its pinned pages')" $((waits + 1))
+	pin_release "unbind"
+	expect_eq "unbind of dax14.0 returned ok once the pin went" "$(done_within 5)" 0
+	expect_eq "dax14.0 unbound" "$(drv_of $D14)" none
+	check "$(grep -qE 'dax14.0' /proc/iomem; [ $? != 0 ]; echo $?)" \
+		"/proc/iomem: device_dax let dax14.0's range go"
+
+	expect_write "bind dax14.0 again" ok $B/drivers/kds_device_dax/bind dax14.0
+	pin_start dax14.0 "delete_region"
+	in_flight $B/delete_region 14
+	sleep 2
+	expect_eq "delete_region 14 still waiting 2 s later, a page pinned" "$(cat $PIN_DONE 2>/dev/null || echo pending)" pending
+	pin_release "delete_region"
+	expect_eq "delete_region 14 returned ok once the pin went" "$(done_within 5)" 0
+	check "$(grep -qE 'dax14.0|kds_dax_region14' /proc/iomem; [ $? != 0 ]; echo $?)" \
+		"/proc/iomem: nothing of region 14 left"
+
+	warns=$(dmesg | grep -c 'dax14.0: pages still pinned after 300 ms: its memory stays reserved until they are released')
+	lets=$(dmesg | grep -c 'kds dax: dax14.0: its pinned pages were released: its memory is let go')
+	expect_write "kds.dax_pin_wait_ms=300" ok $P 300
+	expect_write "pins: create region 14 again" ok $B/create_region "$spec"
+	pin_start dax14.0 "the bound"
+	expect_write "unbind dax14.0, a page pinned past the bound" ok $B/drivers/kds_device_dax/unbind dax14.0
+	expect_eq "unbind warned that the memory stays reserved" \
+		"$(dmesg | grep -c 'dax14.0: pages still pinned after 300 ms: its memory stays reserved until they are released')" $((warns + 1))
+	check "$(grep -qE '^ +10000000-17ffffff : dax14.0$' /proc/iomem; echo $?)" \
+		"/proc/iomem: dax14.0's range still reserved while pinned"
+	expect_write "bind dax14.0 while its memory is reserved" EBUSY $B/drivers/kds_device_dax/bind dax14.0
+	check "$(rmmod kds 2>/dev/null; grep -q '^kds ' /proc/modules; echo $?)" \
+		"kds.ko stays loaded while a device's memory is reserved for a pin"
+	expect_write "delete region 14 while its memory is reserved" ok $B/delete_region 14
+	expect_write "create region 14 over the reserved range" EBUSY $B/create_region "$spec"
+	pin_release "the bound"
+	i=0
+	while grep -q 'dax14.0' /proc/iomem && [ $i -lt 30 ]; do
+		usleep 100000
+		i=$((i + 1))
+	done
+	check "$(grep -qE 'dax14.0' /proc/iomem; [ $? != 0 ]; echo $?)" \
+		"/proc/iomem: the range let go once the pin went"
+	expect_eq "a message says the memory was let go" \
+		"$(dmesg | grep -c 'kds dax: dax14.0: its pinned pages were released: its memory is let go')" $((lets + 1))
+	expect_write "kds.dax_pin_wait_ms back to $w" ok $P "$w"
+	expect_write "create region 14 once the pin went" ok $B/create_region "$spec"
+	expect_eq "dax14.0 bound to kds_device_dax" "$(drv_of $D14)" kds_device_dax
+	expect_write "delete region 14" ok $B/delete_region 14
 }
 # devdax_apps_run DEV ALIGN SIZE OUT: what the device-dax applications
 # do with DEV, in OUT with the device's name written daxN.N (compared
