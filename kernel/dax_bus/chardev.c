@@ -16,8 +16,10 @@
  * An unbound device (or a modelled one, whose range is not memory) opens
  * with -ENXIO, as Linux's character device does once device_dax has let
  * it go. Unbinding or deleting a mapped device zaps every mapping (later
- * accesses get SIGBUS, later mmaps -ENXIO) before the pages and the range
- * are given back. An open file holds kds.ko (the cdev's owner).
+ * accesses get SIGBUS, later mmaps -ENXIO) and waits, bounded, for its
+ * pages pinned by get_user_pages() to be released before the pages and
+ * the range are given back (kds_dax_chardev_unpin()). An open file holds
+ * kds.ko (the cdev's owner).
  *
  * In a kernel without FS_DAX the mm never asks a file mapping for a huge
  * fault: a device of one-page align is mapped with PTEs there, one of a
