@@ -155,7 +155,7 @@ churn_bound() {
 devdax_churn() {
 	local rebind=0 kmem=0 region=0 k=0
 	# every kind at least once, however slow the kernel (KCSAN's, under
-	# load, made two steps in the 10 s)
+	# load, made two steps in the 10 s; the mappings wait for them too)
 	while [ -e $STRESS_DEVDAX_RUN ] || [ $k -lt 3 ]; do
 		attach_lock
 		churn_mark
@@ -373,6 +373,13 @@ extra_before_unload() {
 			fail "stress: the Soft Reserved range 0x10000000-0x17ffffff is not free for the mapping stress"
 		fi
 		sleep "$s"
+		# the mappings go on until the churn has made a step of each
+		# kind (the counter is 6 then), 60 s more at most
+		r=0
+		while [ -e $STRESS_CHURN ] && [ "$(cat $STRESS_CHURN)" -lt 6 ] && [ $r -lt 600 ]; do
+			usleep 100000
+			r=$((r + 1))
+		done
 		rm -f $STRESS_DEVDAX_RUN
 		[ -n "$p1" ] && wait $p1 $p2 $p3
 		stress_reload "$s"
