@@ -308,6 +308,10 @@ static const struct file_operations kds_dax_fops = {
  * @pgmap: the ranges' struct pages (ZONE_DEVICE), NULL until given.
  * @name: the device's name, a copy: the iomem entries carry it, and a
  *        parked hold outlives its device.
+ * @at_range: with @at_pfn, where the last pin was seen: once the mappings
+ *            are gone no page can be newly pinned, so each look resumes
+ *            there instead of rescanning the device.
+ * @at_pfn: the page frame of that pin.
  * @nr: entries in @pins.
  * @pins: the ranges' holds in the iomem tree, named @name.
  */
@@ -315,6 +319,8 @@ struct kds_dax_hold {
 	struct list_head node;
 	struct dev_pagemap *pgmap;
 	char *name;
+	unsigned int at_range;
+	unsigned long at_pfn;
 	unsigned int nr;
 	struct resource *pins[];
 };
@@ -358,26 +364,26 @@ static void kds_dax_hold_free(struct kds_dax_hold *hold)
 /*
  * Whether a page of @hold's memory is pinned: a folio with a reference
  * beyond the one it holds while idle (device_dax maps without taking
- * references; get_user_pages takes one, or a pin's bias). *@at is where
- * to resume, range and page frame: where the last pin was seen.
+ * references; get_user_pages takes one, or a pin's bias). Called only
+ * once the device's mappings are zapped; looks from where the last pin
+ * was seen (@hold->at_range, @hold->at_pfn) and leaves them at the next.
  */
-static bool kds_dax_hold_pinned(const struct kds_dax_hold *hold,
-				unsigned int *at_range, unsigned long *at_pfn)
+static bool kds_dax_hold_pinned(struct kds_dax_hold *hold)
 {
 	const struct dev_pagemap *pgmap = hold->pgmap;
 
-	for (; *at_range < pgmap->nr_range; (*at_range)++) {
-		const struct range *r = &pgmap->ranges[*at_range];
+	for (; hold->at_range < pgmap->nr_range; hold->at_range++) {
+		const struct range *r = &pgmap->ranges[hold->at_range];
 		unsigned long end = PHYS_PFN(r->end + 1);
 
-		if (*at_pfn < PHYS_PFN(r->start))
-			*at_pfn = PHYS_PFN(r->start);
-		while (*at_pfn < end) {
-			struct folio *folio = page_folio(pfn_to_page(*at_pfn));
+		if (hold->at_pfn < PHYS_PFN(r->start))
+			hold->at_pfn = PHYS_PFN(r->start);
+		while (hold->at_pfn < end) {
+			struct folio *folio = page_folio(pfn_to_page(hold->at_pfn));
 
 			if (folio_ref_count(folio) > 1)
 				return true;
-			*at_pfn = folio_pfn(folio) + folio_nr_pages(folio);
+			hold->at_pfn = folio_pfn(folio) + folio_nr_pages(folio);
 			cond_resched();
 		}
 	}
@@ -397,10 +403,7 @@ static void kds_dax_held_work_fn(struct work_struct *work)
 	mutex_lock(&kds_dax_held_lock);
 	list_for_each_entry_safe(hold, next, &kds_dax_held, node) {
 #ifdef CONFIG_ZONE_DEVICE
-		unsigned int r = 0;
-		unsigned long pfn = 0;
-
-		if (kds_dax_hold_pinned(hold, &r, &pfn))
+		if (kds_dax_hold_pinned(hold))
 			continue;
 #endif
 		list_del(&hold->node);
@@ -506,13 +509,13 @@ err:
  * again when the bound is reached. Return: true once nothing is pinned.
  */
 static bool kds_dax_chardev_wait_pins(struct kds_dax_glue_dev *gdev,
-				      const struct kds_dax_hold *hold)
+				      struct kds_dax_hold *hold)
 {
-	unsigned int ms = READ_ONCE(kds_dax_pin_wait_ms), r = 0;
-	unsigned long deadline = jiffies + msecs_to_jiffies(ms), pfn = 0;
+	unsigned int ms = READ_ONCE(kds_dax_pin_wait_ms);
+	unsigned long deadline = jiffies + msecs_to_jiffies(ms);
 	bool said = false;
 
-	while (kds_dax_hold_pinned(hold, &r, &pfn)) {
+	while (kds_dax_hold_pinned(hold)) {
 		if (!said) {
 			dev_info(&gdev->dev, "waiting up to %u ms for its pinned pages to be released\n",
 				 ms);
