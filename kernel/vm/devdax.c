@@ -7,6 +7,9 @@
  *   kds-devdax teardown DEV ALIGN SIZE UNBIND_FILE NAME
  *   kds-devdax pin DEV RELEASE_FILE
  *   kds-devdax stress DEV WRITER OFFSET LENGTH PEER_OFFSET RUN_FILE CHURN_FILE
+ *   kds-devdax units DEV SIZE STEP FIRST stamp|read
+ *   kds-devdax odirect-hold DEV BLOCKDEV
+ *   kds-devdax cmp DEV OFFSET FILE
  *
  * check runs the calls ndctl's device-dax tests make and prints one line
  * per call, "devdax: <call>: <answer>" (an errno name, "ok", a count), so
@@ -42,6 +45,18 @@
  * then; any other errno, a refusal with no step in flight, or a stamp that
  * names another page, another writer or a later round fails, reported for
  * the first 3 and counted.
+ *
+ * units maps SIZE bytes of DEV from offset 0 and, one every STEP bytes,
+ * writes a stamp naming FIRST plus its offset (FIRST: the device's start
+ * in its region, so that a stamp names a place in the region whatever
+ * layout the device has later), or reads the stamps back and says how
+ * many units hold their own, how many another's (and how far off) and how
+ * many none (see units()).
+ *
+ * odirect-hold reads one page of BLOCKDEV with O_DIRECT into the second
+ * page of a mapping of DEV, for the unbind that must wait for the read
+ * (init.sh holds the read in flight); cmp says whether the bytes of DEV at
+ * OFFSET are those of FILE.
  *
  * Exit status: 0 when every line was printed and nothing failed.
  */
@@ -787,6 +802,165 @@ static int pin(const char *dev, const char *release)
 	return 0;
 }
 
+/*
+ * The stamps of units(): a magic, then the place in the region it names.
+ * One is read (or written) through access_sigbus(), so that a unit the
+ * driver refuses counts as SIGBUS rather than ending the run.
+ */
+#define UNIT_MAGIC	0x6b64732d756e6974ULL	/* "kds-unit" */
+
+static int units(const char *dev, size_t size, size_t step, uint64_t first,
+		 int write)
+{
+	size_t k, n = step ? size / step : 0;
+	size_t own = 0, other = 0, none = 0, sigbus = 0;
+	uint64_t magic, at;
+	int64_t shift = 0;
+	int mixed = 0, fd;
+	char line[96];
+	long f0;
+	char *p;
+
+	fd = open(dev, O_RDWR);
+	if (fd < 0 || !n) {
+		say("units", fd < 0 ? err_name(errno) : "no units");
+		return 1;
+	}
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) {
+		say("units", err_name(errno));
+		close(fd);
+		return 1;
+	}
+	f0 = minflt();
+	for (k = 0; k < n; k++) {
+		volatile uint64_t *w = (volatile uint64_t *)(p + k * step);
+		uint64_t want = first + k * step;
+
+		if (write) {
+			magic = UNIT_MAGIC;
+			if (access_sigbus(w + 1, 1, &want) ||
+			    access_sigbus(w, 1, &magic))
+				sigbus++;
+			continue;
+		}
+		if (access_sigbus(w, 0, &magic) || access_sigbus(w + 1, 0, &at)) {
+			sigbus++;
+		} else if (magic != UNIT_MAGIC) {
+			none++;
+		} else if (at == want) {
+			own++;
+		} else {
+			if (other++ && (int64_t)(at - want) != shift)
+				mixed = 1;
+			shift = (int64_t)(at - want);
+		}
+	}
+	f0 = minflt() - f0;	/* before stdio's first output allocates */
+	if (write) {
+		snprintf(line, sizeof(line), "%zu of %zu", n - sigbus, n);
+		say("units stamped", line);
+	} else {
+		snprintf(line, sizeof(line), "%zu of %zu", own, n);
+		say("units holding their own stamp", line);
+		if (!other)
+			snprintf(line, sizeof(line), "0");
+		else if (mixed)
+			snprintf(line, sizeof(line), "%zu, at varying distances", other);
+		else
+			snprintf(line, sizeof(line), "%zu, each %s0x%llx from its own",
+				 other, shift < 0 ? "-" : "+",
+				 (unsigned long long)(shift < 0 ? -shift : shift));
+		say("units holding another's stamp", line);
+		snprintf(line, sizeof(line), "%zu", none);
+		say("units holding no stamp", line);
+		if (none || other)
+			/* where the first misplaced unit's bytes came from */
+			for (k = 0; k < n; k++) {
+				volatile uint64_t *w = (volatile uint64_t *)(p + k * step);
+
+				if (access_sigbus(w, 0, &magic) ||
+				    access_sigbus(w + 1, 0, &at) ||
+				    (magic == UNIT_MAGIC && at == first + k * step))
+					continue;
+				snprintf(line, sizeof(line), "+0x%zx: %s", k * step,
+					 magic == UNIT_MAGIC ? "another unit's stamp" :
+					 "bytes that are no stamp");
+				say("first unit misplaced", line);
+				break;
+			}
+	}
+	snprintf(line, sizeof(line), "%zu", sigbus);
+	say("units SIGBUS", line);
+	snprintf(line, sizeof(line), "%ld", f0);
+	say("units faults", line);
+	munmap(p, size);
+	close(fd);
+	return 0;
+}
+
+/*
+ * An O_DIRECT read of one page of @blk into the second page of a mapping
+ * of @dev: the block layer pins the page (get_user_pages) for as long as
+ * the read is in flight, which init.sh makes as long as it wants (a
+ * device-mapper device suspended with its I/O queued). Says
+ * "odirect-hold: reading" just before the read, then what it answered.
+ * The mapping and the file stay, so that the device's unbind meets a
+ * mapped, open device as well as the pinned page.
+ */
+static int odirect_hold(const char *dev, const char *blk)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	int fd, bfd;
+	ssize_t n;
+	char *p;
+
+	fd = open(dev, O_RDWR);
+	bfd = open(blk, O_RDONLY | O_DIRECT);
+	if (fd < 0 || bfd < 0) {
+		say("odirect-hold", "open failed");
+		return 1;
+	}
+	p = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) {
+		say("odirect-hold", "mmap failed");
+		return 1;
+	}
+	memset(p + page, 0, page);	/* faulted in before the read */
+	say("odirect-hold", "reading");
+	n = pread(bfd, p + page, page, 0);
+	say("O_DIRECT read held in flight",
+	    n == (ssize_t)page ? "ok" : err_name(n < 0 ? errno : EIO));
+	return 0;
+}
+
+/* Whether the bytes of @dev at @off are those of @file (a page at most). */
+static int cmp(const char *dev, off_t off, const char *file)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	char want[4096], *p;
+	ssize_t n;
+	int fd, ffd;
+
+	ffd = open(file, O_RDONLY);
+	n = ffd < 0 ? -1 : read(ffd, want, sizeof(want));
+	fd = open(dev, O_RDWR);
+	if (n <= 0 || fd < 0 || off % (off_t)page) {
+		say("cmp", "cannot compare");
+		return 1;
+	}
+	p = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off);
+	if (p == MAP_FAILED) {
+		say("cmp", err_name(errno));
+		return 1;
+	}
+	say("cmp", memcmp(p, want, (size_t)n) ? "differs" : "same");
+	munmap(p, page);
+	close(fd);
+	close(ffd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct sigaction sa;
@@ -809,8 +983,17 @@ int main(int argc, char **argv)
 			    (off_t)strtoull(argv[4], NULL, 0),
 			    strtoul(argv[5], NULL, 0),
 			    (off_t)strtoull(argv[6], NULL, 0), argv[7], argv[8]);
+	else if (argc == 7 && !strcmp(argv[1], "units") &&
+		 (!strcmp(argv[6], "stamp") || !strcmp(argv[6], "read")))
+		rc = units(argv[2], strtoul(argv[3], NULL, 0),
+			   strtoul(argv[4], NULL, 0), strtoull(argv[5], NULL, 0),
+			   !strcmp(argv[6], "stamp"));
+	else if (argc == 4 && !strcmp(argv[1], "odirect-hold"))
+		rc = odirect_hold(argv[2], argv[3]);
+	else if (argc == 5 && !strcmp(argv[1], "cmp"))
+		rc = cmp(argv[2], (off_t)strtoull(argv[3], NULL, 0), argv[4]);
 	else {
-		fprintf(stderr, "usage: %s check DEV ALIGN SIZE [BLOCKDEV] | teardown DEV ALIGN SIZE UNBIND NAME | pin DEV RELEASE_FILE | stress DEV WRITER OFFSET LENGTH PEER_OFFSET RUN_FILE CHURN_FILE\n", argv[0]);
+		fprintf(stderr, "usage: %s check DEV ALIGN SIZE [BLOCKDEV] | teardown DEV ALIGN SIZE UNBIND NAME | pin DEV RELEASE_FILE | stress DEV WRITER OFFSET LENGTH PEER_OFFSET RUN_FILE CHURN_FILE | units DEV SIZE STEP FIRST stamp|read | odirect-hold DEV BLOCKDEV | cmp DEV OFFSET FILE\n", argv[0]);
 		return 2;
 	}
 	return rc || failed;

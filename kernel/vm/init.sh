@@ -174,8 +174,8 @@ grep -q '^nobody:' /etc/passwd 2>/dev/null ||
 	echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
 drv_of() { [ -L "$1/driver" ] && basename "$(readlink "$1/driver")" || echo none; }
 attr() { cat "$1" 2>/dev/null || echo "<missing>"; }
-# BLK: the scratch block device of devdax.c's O_DIRECT (devdax_compare
-# loads brd where the kernel has dax_hmem; devdax_pte uses it when set).
+# BLK: the scratch block device of devdax.c's O_DIRECT (brd's /dev/ram0,
+# loaded in every guest below, with device mapper for devdax_odirect).
 BLK=
 # devdax_line FILE CALL: the answer kds-devdax printed for CALL
 devdax_line() { sed -n "s/^devdax: $2: //p" "$1" | head -n 1; }
@@ -204,6 +204,7 @@ devdax_pte() {
 	check "$(grep -qE 'dax14.0|kds_dax_region14' /proc/iomem; [ $? != 0 ]; echo $?)" \
 		"/proc/iomem: nothing of region 14 left"
 	devdax_pins
+	devdax_odirect
 }
 # devdax_pins: unbind and delete_region wait for a device's pinned pages.
 # kds-devdax pin holds one page of dax14.0 by get_user_pages (vmsplice:
@@ -247,6 +248,62 @@ done_within() {
 		i=$((i + 1))
 	done
 	cat $PIN_DONE 2>/dev/null || echo pending
+}
+# devdax_odirect: the same wait for an O_DIRECT read whose buffer is a
+# page of dax14.0. The block layer pins the page (get_user_pages) while
+# the read is in flight; a device-mapper device over $BLK, suspended with
+# --noflush, queues the read's bio until it is resumed, so the read stays
+# in flight for as long as the test wants. Unbind must still be waiting
+# 2 s later and return once the read completes; the bytes read must have
+# landed in dax14.0's memory (read back after a new bind).
+devdax_odirect() {
+	local D14=$B/devices/dax14.0 spec="14 0x10000000 0x8000000 0x1000 0"
+	local pid waits i st dm dmsetup="dmsetup --noudevsync"
+	export DM_DISABLE_UDEV=1
+	dd if=/dev/urandom of=/tmp/kds.odirect bs=4096 count=1 2>/dev/null
+	dd if=/tmp/kds.odirect of=$BLK bs=4096 count=1 conv=fsync 2>/dev/null
+	check $? "O_DIRECT hold: a page written to $BLK"
+	$dmsetup create kds-hold --table "0 2048 linear $BLK 0" >/dev/null 2>&1
+	check $? "dmsetup create kds-hold (linear over $BLK)"
+	dm=$(grep -lx kds-hold /sys/block/dm-*/dm/name 2>/dev/null | head -n 1)
+	dm=/dev/${dm#/sys/block/}
+	dm=${dm%/dm/name}
+	check "$([ -b "$dm" ]; echo $?)" "O_DIRECT hold: kds-hold is $dm"
+	$dmsetup suspend --noflush kds-hold >/dev/null 2>&1
+	check $? "dmsetup suspend --noflush kds-hold (its I/O queued)"
+	waits=$(dmesg | grep -c 'dax14.0: waiting up to 10000 ms for its pinned pages')
+	expect_write "O_DIRECT hold: create region 14 (align 4 KiB)" ok $B/create_region "$spec"
+	kds-devdax odirect-hold /dev/dax14.0 "$dm" >/tmp/kds.odh 2>&1 &
+	pid=$!
+	# asleep in the read (D): the page pinned, the bio queued
+	i=0
+	st=
+	while [ "$st" != D ] && [ $i -lt 100 ]; do
+		usleep 100000
+		i=$((i + 1))
+		st=$(awk '{ print $3 }' /proc/$pid/stat 2>/dev/null)
+	done
+	expect_eq "O_DIRECT hold: the read into dax14.0 waits on the suspended device" \
+		"$(devdax_line /tmp/kds.odh odirect-hold) $st" "reading D"
+	rm -f $PIN_DONE
+	in_flight $B/drivers/kds_device_dax/unbind dax14.0
+	sleep 2
+	expect_eq "unbind of dax14.0 still waiting 2 s later, an O_DIRECT read in flight" \
+		"$(cat $PIN_DONE 2>/dev/null || echo pending)" pending
+	expect_eq "unbind said once that it waits" \
+		"$(dmesg | grep -c 'dax14.0: waiting up to 10000 ms for its pinned pages')" $((waits + 1))
+	$dmsetup resume kds-hold >/dev/null 2>&1
+	check $? "dmsetup resume kds-hold (the read goes on)"
+	wait $pid
+	check $? "kds-devdax odirect-hold exits 0"
+	expect_eq "the O_DIRECT read completed" "$(devdax_line /tmp/kds.odh 'O_DIRECT read held in flight')" ok
+	expect_eq "unbind of dax14.0 returned ok once the read completed" "$(done_within 5)" 0
+	expect_write "bind dax14.0 again after the O_DIRECT read" ok $B/drivers/kds_device_dax/bind dax14.0
+	expect_eq "the page read landed in dax14.0's memory" \
+		"$(kds-devdax cmp /dev/dax14.0 4096 /tmp/kds.odirect)" "devdax: cmp: same"
+	expect_write "delete region 14" ok $B/delete_region 14
+	$dmsetup remove kds-hold >/dev/null 2>&1
+	check $? "dmsetup remove kds-hold"
 }
 devdax_pins() {
 	local D14=$B/devices/dax14.0 P=/sys/module/kds/parameters/dax_pin_wait_ms
@@ -478,6 +535,98 @@ dyn_compare() {
 	expect_eq "dynamic region: as many steps on both sides" \
 		"$(grep -c '^dyn: ' /tmp/kds.dyn)" "$(grep -c '^dyn: ' /tmp/linux.dyn)"
 }
+# align_steps DEVICES_DIR R DRIVER_DIR BASE SIZE: a 1 GiB align on a
+# device of dynamic region R, which spans SIZE bytes at BASE, 128 MiB past
+# a 1 GiB boundary (run.sh's second soft-reserved range); the writes of
+# daxctl reconfigure-device --size/--align, one answer a line, addresses
+# less BASE. The whole region is stamped every 128 MiB at a 2 MiB align,
+# then the device gets 1 GiB at a 1 GiB align and each 128 MiB of its
+# mapping is read: the stamp there must be that of its own place in the
+# region. Linux takes the region's start, off the align, and its 1 GiB
+# fault maps the unit below it: 128 MiB of System RAM, then the device's
+# first 896 MiB (linux_differs/*.align). kds skips to the next 1 GiB of
+# the region and refuses an align its range does not start on.
+align_steps() {
+	local P=$1 r=$2 DRV=$3 base=$4 size=$5 d dev first g=1073741824 step=134217728
+	d=$P/dax$r.0
+	dev=/dev/dax$r.0
+	al() { echo "align: $1: $(echo "$2" | sed -e "s/dax$r\./daxR./g")"; }
+	[ "$(drv_of $d)" = none ] || al "unbind" "$(sd_write $DRV/unbind dax$r.0)"
+	al "size 0" "$(sd_write $d/size 0)"
+	al "align 2 MiB" "$(sd_write $d/align 2097152)"
+	al "size the whole region" "$(sd_write $d/size $size)"
+	al "layout" "$(sd_layout $d $base)"
+	al "bind" "$(sd_write $DRV/bind dax$r.0)"
+	kds-devdax units $dev $size $step 0 stamp | sed 's/^devdax: /align: stamp: /'
+	al "unbind after the stamps" "$(sd_write $DRV/unbind dax$r.0)"
+	al "size 1 GiB" "$(sd_write $d/size $g)"
+	al "layout" "$(sd_layout $d $base)"
+	al "align 1 GiB over a range 128 MiB past a 1 GiB boundary" "$(sd_write $d/align $g)"
+	al "size 0 again" "$(sd_write $d/size 0)"
+	al "align 1 GiB" "$(sd_write $d/align $g)"
+	al "size 1 GiB at a 1 GiB align" "$(sd_write $d/size $g)"
+	al "layout" "$(sd_layout $d $base)"
+	first=$(attr $d/mapping0/start)
+	case $first in 0x*) first=$((first - base)) ;; *) first=0 ;; esac
+	al "bind at a 1 GiB align" "$(sd_write $DRV/bind dax$r.0)"
+	kds-devdax units $dev $g $step $first read | sed 's/^devdax: /align: read: /'
+	al "unbind after the reads" "$(sd_write $DRV/unbind dax$r.0)"
+	al "size 0 at last" "$(sd_write $d/size 0)"
+	al "align 2 MiB at last" "$(sd_write $d/align 2097152)"
+	al "size the whole region at last" "$(sd_write $d/size $size)"
+}
+# align_compare: align_steps on Linux's dax_hmem region over the second
+# soft-reserved range (dax1.0) and on a kds dynamic region over the same
+# range: the same answers, but for linux_differs/*.align, which shows
+# Linux's 1 GiB fault mapping memory outside its device.
+align_compare() {
+	local L1=$L/devices/dax1.0 base=${ALIGN_RANGE% *} size=${ALIGN_RANGE#* } w side
+	[ -n "$ALIGN_RANGE" ] || { check 1 "run.sh set aside the range of the 1 GiB align (ALIGN_RANGE)"; return; }
+	check "$([ -e $L1 ]; echo $?)" "the kernel's dax bus has dax1.0 (dax_hmem, the range of the 1 GiB align)"
+	# 6.3 on: kmem is dax_hmem's default, and refuses this range, which
+	# lies in no NUMA node; device_dax takes it by its id
+	l1drv=$(drv_of $L1)
+	say "sysfs: Linux binds dax_hmem's dax1.0 to $l1drv by default on $(uname -r)"
+	case $l1drv in
+	device_dax) ;;
+	*)
+		[ "$l1drv" = none ] ||
+			expect_write "unbind Linux's dax1.0 from $l1drv" ok $L/drivers/$l1drv/unbind dax1.0
+		expect_write "new_id dax1.0 on Linux's device_dax" ok $L/drivers/device_dax/new_id dax1.0 ;;
+	esac
+	expect_eq "Linux's dax1.0 bound to device_dax" "$(drv_of $L1)" device_dax
+	align_steps $L/devices 1 $L/drivers/device_dax $base $size >/tmp/linux.align
+	# what Linux's first unit begins with: the 128 MiB below its device
+	check "$(sed -n 's/^\([0-9a-f]*\)-\([0-9a-f]*\) : System RAM$/\1 \2/p' /proc/iomem |
+		while read -r lo hi; do
+			[ $((0x$lo)) -le $((base - 0x8000000)) ] && [ $((0x$hi)) -ge $((base - 1)) ] && echo in
+		done | grep -q in; echo $?)" \
+		"the 128 MiB below Linux's dax1.0 are System RAM"
+	expect_write "create region 17 (dynamic$LKIND) over the same range" ok \
+		$B/create_region "17 $base $size 0x200000 0 dynamic$LKIND"
+	to_devdax dax17.0
+	align_steps $B/devices 17 $B/drivers/kds_device_dax $base $size >/tmp/kds.align
+	expect_write "delete region 17" ok $B/delete_region 17
+	expect_write "bind Linux's dax1.0 again after region 17" ok $L/drivers/device_dax/bind dax1.0
+	sed 's/^/kds-vm: /' /tmp/kds.align | head -n 40
+	diff /tmp/linux.align /tmp/kds.align | head -n 20
+	diff /tmp/linux.align /tmp/kds.align | grep '^[-+]align: ' >/tmp/align.differs
+	check "$(cmp -s /tmp/align.differs /lib/kds/linux_differs.align; echo $?)" \
+		"1 GiB align: every write answers on kds's region 17 as on Linux's region 1, but for $(grep -c '^-' /lib/kds/linux_differs.align) difference(s) by design ($(grep -c '^align: ' /tmp/kds.align) steps)"
+	# the steps that must succeed on both sides
+	for w in "size the whole region: ok" "bind: ok" "stamp: units stamped: 15 of 15" \
+		"stamp: units SIGBUS: 0" "size 1 GiB: ok" "size 0 again: ok" "align 1 GiB: ok" \
+		"size 1 GiB at a 1 GiB align: ok" "bind at a 1 GiB align: ok" \
+		"read: units SIGBUS: 0" "size the whole region at last: ok"; do
+		for side in linux kds; do
+			check "$(grep -qxF "align: $w" /tmp/$side.align; echo $?)" "1 GiB align, $side: $w"
+		done
+	done
+	# kds: every 128 MiB of its 1 GiB unit is its own, mapped by one fault
+	for w in "read: units holding their own stamp: 8 of 8" "read: units faults: 1"; do
+		check "$(grep -qxF "align: $w" /tmp/kds.align; echo $?)" "1 GiB align, kds: $w"
+	done
+}
 # devdax_compare: the same calls on Linux's device_dax (dax_hmem's dax0.0)
 # and on kds's device_dax over the same range, one after the other, and
 # the same answers. Then who may hold the range: a driver running the
@@ -487,10 +636,6 @@ devdax_compare() {
 	al=$(attr $L0/align)
 	sz=$(attr $L0/size)
 	expect_eq "dax0.0 bound to device_dax before the comparison" "$(drv_of $L0)" device_dax
-	# a scratch block device for O_DIRECT with the mapping as the buffer
-	insmod /lib/kds/brd.ko rd_nr=1 rd_size=1024
-	check $? "insmod brd.ko (/dev/ram0, for O_DIRECT)"
-	[ -b /dev/ram0 ] && BLK=/dev/ram0
 	kds-devdax check /dev/dax0.0 "$al" "$sz" $BLK >/tmp/linux.devdax
 	check $? "kds-devdax check on Linux's dax0.0"
 	kds-devdax teardown /dev/dax0.0 "$al" "$sz" $L/drivers/device_dax/unbind dax0.0 >>/tmp/linux.devdax
@@ -543,6 +688,11 @@ devdax_compare() {
 }
 
 if [ "$kds_loaded" = 1 ] && [ -d $B ]; then
+	insmod /lib/kds/brd.ko rd_nr=1 rd_size=1024
+	check $? "insmod brd.ko (/dev/ram0, for O_DIRECT)"
+	[ -b /dev/ram0 ] && BLK=/dev/ram0
+	insmod /lib/kds/dm-mod.ko
+	check $? "insmod dm-mod.ko (device mapper, to hold an O_DIRECT read)"
 	D=$B/devices/dax7.0
 	R=/sys/devices/kds_dax_region7/dax_region
 	expect_write "create region 7" ok $B/create_region "7 0x1004000000 0x18000000 0x200000 0"
@@ -899,6 +1049,7 @@ EOF_PCI
 				"daxctl $f: kds_dax and the kernel's dax bus end each step in the same state"
 			[ -s /tmp/kds.$f.state ] || check 1 "daxctl $f: no state recorded"
 		done
+		align_compare
 		devdax_apps
 		# before devdax_compare, whose refused probe leaves Linux's
 		# dax0.0 unable to bind again (see dax_bus/README.md)
@@ -921,8 +1072,9 @@ EOF_PCI
 	# message kds prints is read: its own prefixes ("kds dax:", "kds:"),
 	# and dev_printk()'s "<driver or bus> <device>:" for its drivers, bus
 	# and regions (all named kds...) and "dax dax<r>.<n>:" for its devices
-	# in /sys/class/dax (Linux's own device here is region 0's: not kds's)
-	leaked=$(dmesg | grep -E '(^|[] ])(kds[a-z_]*[0-9]*[: ]|dax dax[1-9][0-9]*\.[0-9]+:)' |
+	# in /sys/class/dax (Linux's own devices here are regions 0 and 1's:
+	# not kds's)
+	leaked=$(dmesg | grep -E '(^|[] ])(kds[a-z_]*[0-9]*[: ]|dax dax([2-9]|[1-9][0-9]+)\.[0-9]+:)' |
 		grep -E '0x[0-9a-f]{5,}' | head -n 3 | tr '\n' ' ')
 	check "$([ -z "$leaked" ]; echo $?)" "the kernel log names no physical address of a region${leaked:+: $leaked}"
 	say "sysfs: $n checks, $nfail failed"

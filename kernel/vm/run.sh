@@ -40,7 +40,9 @@
 #                   KDS_VM_PROBE_TIMEOUT seconds (default 15); a KVM run that
 #                   times out is retried once with TCG.
 #   KDS_VM_TIMEOUT  hard limit for the boot, in seconds (default 150)
-#   KDS_VM_MEM      guest memory (default 512M)
+#   KDS_VM_MEM      guest memory (default 5G; at least 5G where the kernel
+#                   has dax_hmem: QEMU puts the RAM past 3 GiB at 4 GiB,
+#                   and the 1 GiB align comparison's range ends at 6 GiB)
 #   KDS_VM_SMP      guest CPUs (default 1)
 #   KDS_VM_KERNEL   kernel image to boot (default: vmlinuz in the folder
 #                   kernel/vm_kernel.sh $KVER prints)
@@ -92,7 +94,7 @@ while [ $# -gt 0 ]; do
 done
 accel=${KDS_VM_ACCEL:-tcg}
 limit=${KDS_VM_TIMEOUT:-150}
-mem=${KDS_VM_MEM:-512M}
+mem=${KDS_VM_MEM:-5G}
 smp=${KDS_VM_SMP:-1}
 probe_limit=${KDS_VM_PROBE_TIMEOUT:-15}
 
@@ -145,15 +147,16 @@ for f in ${adds[@]+"${adds[@]}"}; do
 done
 # The answers this kernel's Linux gives otherwise than kds by design, in
 # the dynamic-region comparison (init.sh's dyn_compare, .dyn) and the
-# device-dax one (devdax_compare, .devdax): the file of
-# kernel/vm/linux_differs/ named after KVER's series (6.12.dyn for
-# 6.12.*), without its comment lines; none: no difference allowed.
-for kind in dyn devdax; do
+# device-dax one (devdax_compare, .devdax) and the 1 GiB align one
+# (align_compare, .align): the file of kernel/vm/linux_differs/ named
+# after KVER's series (6.12.dyn for 6.12.*), without its comment lines;
+# none: no difference allowed.
+for kind in dyn devdax align; do
 	: >"$ir/lib/kds/linux_differs.$kind"
 	for f in "$here"/linux_differs/*."$kind"; do
 		[ -f "$f" ] || continue
 		case $kver in "$(basename "$f" ."$kind")".*)
-			grep -v '^#' "$f" >"$ir/lib/kds/linux_differs.$kind" ;;
+			{ grep -v '^#' "$f" || true; } >"$ir/lib/kds/linux_differs.$kind" ;;
 		esac
 	done
 done
@@ -193,11 +196,12 @@ fi
 # test. libdaxctl asks libkmod for the modules device_dax and kmem before
 # binding: kds.ko provides both, so the guest's modules.builtin names them.
 cp "$here/system_dax.sh" "$ir/lib/kds/system_dax.sh"
-# pack_program NAME PACKAGE: the host's NAME into the guest's /bin, with
+# pack_program NAME PACKAGE: the host's NAME (on the PATH, or in /usr/sbin
+# or /sbin, which a Bazel test's PATH lacks) into the guest's /bin, with
 # the libraries ldd names; a host without it cannot run the test.
 pack_program() {
 	local bin lib
-	bin=$(command -v "$1") || die "$1 not found (apt-get install $2)"
+	bin=$(PATH=$PATH:/usr/sbin:/sbin command -v "$1") || die "$1 not found (apt-get install $2)"
 	cp "$bin" "$ir/bin/$1"
 	for lib in $(ldd "$bin" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
 		[ -e "$ir$lib" ] && continue
@@ -209,9 +213,13 @@ pack_program daxctl daxctl
 # The device-dax applications, run on Linux's dax_hmem device and on kds's
 # (init.sh's devdax_apps): only where the kernel has dax_hmem, the
 # reference they are compared with (fio's libraries are 80 MB of RAM).
-# brd (/dev/ram0): the block device devdax.c's O_DIRECT goes through.
+# brd (/dev/ram0): the block device devdax.c's O_DIRECT goes through, in
+# every guest; device mapper (dm-mod.ko, driven by dmsetup) holds an
+# O_DIRECT read in flight over it (init.sh's devdax_odirect).
+pack_module block/brd || die "$moddir has no drivers/block/brd.ko (the O_DIRECT checks need /dev/ram0)"
+pack_module md/dm-mod || die "$moddir has no drivers/md/dm-mod.ko (the O_DIRECT hold needs device mapper)"
+pack_program dmsetup dmsetup
 if [ -z "$no_hmem" ]; then
-	pack_module block/brd || die "$moddir has no drivers/block/brd.ko (the O_DIRECT check needs /dev/ram0)"
 	pack_program fio fio
 	pack_program daxio pmdk-tools
 fi
@@ -230,7 +238,10 @@ cc -std=gnu11 -O2 -Wall -Werror -static -I"$work/daxctl" -I"$root" \
 # Linux's device_dax and kds's on the same range (init.sh).
 cc -std=gnu11 -O2 -Wall -Werror -static -o "$ir/bin/kds-devdax" "$here/devdax.c" ||
 	die "cannot compile kernel/vm/devdax.c"
-printf "INJECT=%s\nNO_HMEM='%s'\n" "$inject" "$no_hmem" >"$ir/etc/kds-vm.conf"
+# ALIGN_RANGE: the second soft-reserved range (below, with dax_hmem)
+align_range=
+[ -n "$no_hmem" ] || align_range="0x108000000 0x78000000"
+printf "INJECT=%s\nNO_HMEM='%s'\nALIGN_RANGE='%s'\n" "$inject" "$no_hmem" "$align_range" >"$ir/etc/kds-vm.conf"
 
 # The malformed-id table of dax_bus/tests/id_cases.h for the guest shell:
 # a host program compiled from that very header prints one row per case
@@ -302,6 +313,17 @@ case $mem in
 *M) mem_mib=${mem%M} ;;
 *) mem_mib=0 ;;
 esac
+# Where the kernel has dax_hmem, 1920 MiB at 4224 MiB (128 MiB past the
+# 4 GiB boundary, up to 6 GiB; QEMU maps the RAM past 3 GiB from 4 GiB
+# on) becomes soft-reserved too: dax_hmem's second region, where
+# init.sh's align_compare sets a device to a 1 GiB align on Linux's bus
+# and on kds's. Its faults map 1 GiB units (PUD): the emulated CPU gets
+# the 1 GiB pages of x86 (pdpe1gb; KVM's host CPU has its own).
+if [ -z "$no_hmem" ]; then
+	[ "$mem_mib" -ge 5120 ] ||
+		die "KDS_VM_MEM=$mem: a kernel with dax_hmem needs at least 5G (the 1 GiB align comparison's range ends at 6 GiB)"
+	cmdline+=" memmap=1920M%0x108000000-1+0xefffffff"
+fi
 [ "$mem_mib" -ge 1024 ] && cmdline+=" memmap=128M!0x20000000"
 [ "$mem_mib" -ge 1024 ] && [ -n "$no_hmem" ] &&
 	cmdline+=" memmap=256M%0x28000000-1+0xefffffff"
@@ -363,7 +385,7 @@ if [ "$use_kvm" = 1 ]; then
 fi
 if [ "$use_kvm" = 0 ]; then
 	echo "run.sh: booting $kver ($vmlinuz) with TCG"
-	boot "$log" "$limit" || rc=$?
+	boot "$log" "$limit" -cpu qemu64,pdpe1gb=on || rc=$?
 fi
 secs=$(( $(date +%s) - start ))
 
