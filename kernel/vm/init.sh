@@ -602,17 +602,17 @@ align_compare() {
 			[ $((0x$lo)) -le $((base - 0x8000000)) ] && [ $((0x$hi)) -ge $((base - 1)) ] && echo in
 		done | grep -q in; echo $?)" \
 		"the 128 MiB below Linux's dax1.0 are System RAM"
-	expect_write "create region 17 (dynamic$LKIND) over the same range" ok \
-		$B/create_region "17 $base $size 0x200000 0 dynamic$LKIND"
-	to_devdax dax17.0
-	align_steps $B/devices 17 $B/drivers/kds_device_dax $base $size >/tmp/kds.align
-	expect_write "delete region 17" ok $B/delete_region 17
-	expect_write "bind Linux's dax1.0 again after region 17" ok $L/drivers/device_dax/bind dax1.0
+	expect_write "create region 18 (dynamic$LKIND) over the same range" ok \
+		$B/create_region "18 $base $size 0x200000 0 dynamic$LKIND"
+	to_devdax dax18.0
+	align_steps $B/devices 18 $B/drivers/kds_device_dax $base $size >/tmp/kds.align
+	expect_write "delete region 18" ok $B/delete_region 18
+	expect_write "bind Linux's dax1.0 again after region 18" ok $L/drivers/device_dax/bind dax1.0
 	sed 's/^/kds-vm: /' /tmp/kds.align | head -n 40
 	diff /tmp/linux.align /tmp/kds.align | head -n 20
 	diff /tmp/linux.align /tmp/kds.align | grep '^[-+]align: ' >/tmp/align.differs
 	check "$(cmp -s /tmp/align.differs /lib/kds/linux_differs.align; echo $?)" \
-		"1 GiB align: every write answers on kds's region 17 as on Linux's region 1, but for $(grep -c '^-' /lib/kds/linux_differs.align) difference(s) by design ($(grep -c '^align: ' /tmp/kds.align) steps)"
+		"1 GiB align: every write answers on kds's region 18 as on Linux's region 1, but for $(grep -c '^-' /lib/kds/linux_differs.align) difference(s) by design ($(grep -c '^align: ' /tmp/kds.align) steps)"
 	# the steps that must succeed on both sides
 	for w in "size the whole region: ok" "bind: ok" "stamp: units stamped: 15 of 15" \
 		"stamp: units SIGBUS: 0" "size 1 GiB: ok" "size 0 again: ok" "align 1 GiB: ok" \
