@@ -753,6 +753,29 @@ out:
 }
 
 /*
+ * The first two pages of @dev mapped shared, its file open in *@fd, or
+ * NULL, said as @call's answer ("open failed", "mmap failed").
+ */
+static char *map_two_pages(const char *dev, const char *call, int *fd)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	char *p;
+
+	*fd = open(dev, O_RDWR);
+	if (*fd < 0) {
+		say(call, "open failed");
+		return NULL;
+	}
+	p = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, 0);
+	if (p == MAP_FAILED) {
+		say(call, "mmap failed");
+		close(*fd);
+		return NULL;
+	}
+	return p;
+}
+
+/*
  * A page of DEV pinned by get_user_pages until RELEASE_FILE appears:
  * vmsplice() of the device's second page into a pipe (the pipe holds the
  * page's reference until it is read), then the mapping and the file are
@@ -768,16 +791,13 @@ static int pin(const char *dev, const char *release)
 	int fd, pfd[2];
 	ssize_t n;
 
-	fd = open(dev, O_RDWR);
-	if (fd < 0 || !buf) {
-		say("pin", "open failed");
+	if (!buf) {
+		say("pin", "no memory");
 		return 1;
 	}
-	p = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (p == MAP_FAILED) {
-		say("pin", "mmap failed");
+	p = map_two_pages(dev, "pin", &fd);
+	if (!p)
 		return 1;
-	}
 	for (i = 0; i < page; i++)
 		p[page + i] = (char)(i * 7 + 1);
 	iov.iov_base = p + page;
@@ -915,17 +935,14 @@ static int odirect_hold(const char *dev, const char *blk)
 	ssize_t n;
 	char *p;
 
-	fd = open(dev, O_RDWR);
 	bfd = open(blk, O_RDONLY | O_DIRECT);
-	if (fd < 0 || bfd < 0) {
+	if (bfd < 0) {
 		say("odirect-hold", "open failed");
 		return 1;
 	}
-	p = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (p == MAP_FAILED) {
-		say("odirect-hold", "mmap failed");
+	p = map_two_pages(dev, "odirect-hold", &fd);
+	if (!p)
 		return 1;
-	}
 	memset(p + page, 0, page);	/* faulted in before the read */
 	say("odirect-hold", "reading");
 	n = pread(bfd, p + page, page, 0);

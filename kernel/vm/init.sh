@@ -423,6 +423,33 @@ devdax_apps() {
 		check "$(grep -qxF "$w" /tmp/kds.apps; echo $?)" "device-dax applications on kds: $w"
 	done
 }
+# compare_sides KIND WHAT: /tmp/linux.KIND (Linux's answers) against
+# /tmp/kds.KIND (kds's), lines "KIND: ...": shown (kds's first lines and
+# the diff's), then exactly the lines of /lib/kds/linux_differs.KIND may
+# differ, and they must. Where this kernel's Linux answers otherwise and
+# kds keeps its own answer by design (dax_bus/README.md's differences
+# table), the difference is written out for the kernel's series in
+# kernel/vm/linux_differs/ (run.sh packs it).
+compare_sides() {
+	local k=$1
+	sed 's/^/kds-vm: /' /tmp/kds.$k | head -n 60
+	diff /tmp/linux.$k /tmp/kds.$k | head -n 20
+	diff /tmp/linux.$k /tmp/kds.$k | grep "^[-+]$k: " >/tmp/$k.differs
+	check "$(cmp -s /tmp/$k.differs /lib/kds/linux_differs.$k; echo $?)" \
+		"$2, but for $(grep -c '^-' /lib/kds/linux_differs.$k) difference(s) by design ($(grep -c "^$k: " /tmp/kds.$k) steps)"
+}
+# both_sides KIND WHAT LINE...: each "KIND: LINE" in both sides' answers
+# (a reference that fails, or a write helper that writes nothing, does
+# not pass as "the same")
+both_sides() {
+	local k=$1 what=$2 w side
+	shift 2
+	for w in "$@"; do
+		for side in linux kds; do
+			check "$(grep -qxF "$k: $w" /tmp/$side.$k; echo $?)" "$what, $side: $w"
+		done
+	done
+}
 # dyn_steps REGION_DIR DEVICES_DIR R DRIVER_DIR BASE SIZE: the writes of
 # daxctl's reconfigure-device --size, create-device and destroy-device
 # (and the refusals around them) on dynamic region R, one answer a line,
@@ -505,26 +532,13 @@ dyn_compare() {
 		$B/drivers/kds_device_dax 0x10000000 "$sz" >/tmp/kds.dyn
 	expect_write "delete region 16" ok $B/delete_region 16
 	expect_write "bind Linux's dax0.0 again after region 16" ok $L/drivers/device_dax/bind dax0.0
-	sed 's/^/kds-vm: /' /tmp/kds.dyn | head -n 60
-	diff /tmp/linux.dyn /tmp/kds.dyn | head -n 20
-	# Where this kernel's Linux answers otherwise and kds keeps its own
-	# answer by design (dax_bus/README.md's differences table), the
-	# difference is written out for the kernel's series in
-	# kernel/vm/linux_differs/ (run.sh packs it): exactly those lines may
-	# differ, and they must.
-	diff /tmp/linux.dyn /tmp/kds.dyn | grep '^[-+]dyn: ' >/tmp/dyn.differs
-	check "$(cmp -s /tmp/dyn.differs /lib/kds/linux_differs.dyn; echo $?)" \
-		"dynamic region: every write answers on kds's region 16 as on Linux's region 0, but for $(grep -c '^-' /lib/kds/linux_differs.dyn) difference(s) by design ($(grep -c '^dyn: ' /tmp/kds.dyn) steps)"
-	# the steps that must succeed, on both sides: a reference that fails,
-	# or a write helper that writes nothing, does not pass as "the same"
-	for w in "size dax.0 half" "create 1" "mapping dax.1 the last quarter" \
-		"size dax.1 grows into the third quarter" "align dax.1 4096" \
-		"size dax.1 less 2 MiB" "size dax.1 back" "align dax.1 2 MiB" \
-		"size dax.1 0" "delete dax.1" "size dax.0 0" "size dax.0 whole" "bind dax.0"; do
-		for side in linux kds; do
-			check "$(grep -qxF "dyn: $w: ok" /tmp/$side.dyn; echo $?)" "dynamic region, $side: $w: ok"
-		done
-	done
+	compare_sides dyn "dynamic region: every write answers on kds's region 16 as on Linux's region 0"
+	# the steps that must succeed, on both sides
+	both_sides dyn "dynamic region" "size dax.0 half: ok" "create 1: ok" \
+		"mapping dax.1 the last quarter: ok" "size dax.1 grows into the third quarter: ok" \
+		"align dax.1 4096: ok" "size dax.1 less 2 MiB: ok" "size dax.1 back: ok" \
+		"align dax.1 2 MiB: ok" "size dax.1 0: ok" "delete dax.1: ok" "size dax.0 0: ok" \
+		"size dax.0 whole: ok" "bind dax.0: ok"
 	# and the layout they make: dax.1 the last quarter, then the third
 	# (addresses from the region's start, page offsets in pages)
 	want="dyn: dax.1: $((sz / 2)); $(printf '0x%x-0x%x@0x0 0x%x-0x%x@0x%x' \
@@ -608,20 +622,12 @@ align_compare() {
 	align_steps $B/devices 18 $B/drivers/kds_device_dax $base $size >/tmp/kds.align
 	expect_write "delete region 18" ok $B/delete_region 18
 	expect_write "bind Linux's dax1.0 again after region 18" ok $L/drivers/device_dax/bind dax1.0
-	sed 's/^/kds-vm: /' /tmp/kds.align | head -n 40
-	diff /tmp/linux.align /tmp/kds.align | head -n 20
-	diff /tmp/linux.align /tmp/kds.align | grep '^[-+]align: ' >/tmp/align.differs
-	check "$(cmp -s /tmp/align.differs /lib/kds/linux_differs.align; echo $?)" \
-		"1 GiB align: every write answers on kds's region 18 as on Linux's region 1, but for $(grep -c '^-' /lib/kds/linux_differs.align) difference(s) by design ($(grep -c '^align: ' /tmp/kds.align) steps)"
+	compare_sides align "1 GiB align: every write answers on kds's region 18 as on Linux's region 1"
 	# the steps that must succeed on both sides
-	for w in "size the whole region: ok" "bind: ok" "stamp: units stamped: 15 of 15" \
-		"stamp: units SIGBUS: 0" "size 1 GiB: ok" "size 0 again: ok" "align 1 GiB: ok" \
-		"size 1 GiB at a 1 GiB align: ok" "bind at a 1 GiB align: ok" \
-		"read: units SIGBUS: 0" "size the whole region at last: ok"; do
-		for side in linux kds; do
-			check "$(grep -qxF "align: $w" /tmp/$side.align; echo $?)" "1 GiB align, $side: $w"
-		done
-	done
+	both_sides align "1 GiB align" "size the whole region: ok" "bind: ok" \
+		"stamp: units stamped: 15 of 15" "stamp: units SIGBUS: 0" "size 1 GiB: ok" \
+		"size 0 again: ok" "align 1 GiB: ok" "size 1 GiB at a 1 GiB align: ok" \
+		"bind at a 1 GiB align: ok" "read: units SIGBUS: 0" "size the whole region at last: ok"
 	# kds: every 128 MiB of its 1 GiB unit is its own, mapped by one fault
 	for w in "read: units holding their own stamp: 8 of 8" "read: units faults: 1"; do
 		check "$(grep -qxF "align: $w" /tmp/kds.align; echo $?)" "1 GiB align, kds: $w"
