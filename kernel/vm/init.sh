@@ -450,6 +450,12 @@ both_sides() {
 		done
 	done
 }
+# side_answer KIND R STEP TEXT: "KIND: STEP: TEXT" with region R's device
+# names written daxR.N and kds's driver name as Linux's, so that the two
+# sides' answers compare line by line
+side_answer() {
+	echo "$1: $3: $(echo "$4" | sed -e "s/dax$2\./daxR./g" -e 's/kds_device_dax/device_dax/g')"
+}
 # dyn_steps REGION_DIR DEVICES_DIR R DRIVER_DIR BASE SIZE: the writes of
 # daxctl's reconfigure-device --size, create-device and destroy-device
 # (and the refusals around them) on dynamic region R, one answer a line,
@@ -460,7 +466,7 @@ dyn_steps() {
 	d1=$P/dax$r.1
 	q=$((size / 4))
 	h=$((size / 2))
-	dyn() { echo "dyn: $1: $(echo "$2" | sed -e "s/dax$r\./daxR./g" -e 's/kds_device_dax/device_dax/g')"; }
+	dyn() { side_answer dyn $r "$@"; }
 	[ "$(drv_of $d0)" = none ] || dyn "unbind dax.0" "$(sd_write $DRV/unbind dax$r.0)"
 	dyn "dax.0" "$(sd_layout $d0 $base) $(drv_of $d0)"
 	dyn "available, seed" "$(attr $RD/available_size) '$(attr $RD/seed)'"
@@ -564,7 +570,7 @@ align_steps() {
 	local P=$1 r=$2 DRV=$3 base=$4 size=$5 d dev first g=1073741824 step=134217728
 	d=$P/dax$r.0
 	dev=/dev/dax$r.0
-	al() { echo "align: $1: $(echo "$2" | sed -e "s/dax$r\./daxR./g")"; }
+	al() { side_answer align $r "$@"; }
 	[ "$(drv_of $d)" = none ] || al "unbind" "$(sd_write $DRV/unbind dax$r.0)"
 	al "size 0" "$(sd_write $d/size 0)"
 	al "align 2 MiB" "$(sd_write $d/align 2097152)"
@@ -594,7 +600,7 @@ align_steps() {
 # range: the same answers, but for linux_differs/*.align, which shows
 # Linux's 1 GiB fault mapping memory outside its device.
 align_compare() {
-	local L1=$L/devices/dax1.0 base=${ALIGN_RANGE% *} size=${ALIGN_RANGE#* } w side
+	local L1=$L/devices/dax1.0 base=${ALIGN_RANGE% *} size=${ALIGN_RANGE#* } l1drv w
 	[ -n "$ALIGN_RANGE" ] || { check 1 "run.sh set aside the range of the 1 GiB align (ALIGN_RANGE)"; return; }
 	check "$([ -e $L1 ]; echo $?)" "the kernel's dax bus has dax1.0 (dax_hmem, the range of the 1 GiB align)"
 	# 6.3 on: kmem is dax_hmem's default, and refuses this range, which
