@@ -19,7 +19,9 @@
  * accesses get SIGBUS, later mmaps -ENXIO) and waits, bounded, for its
  * pages pinned by get_user_pages() to be released before the pages and
  * the range are given back (kds_dax_chardev_unpin()). An open file holds
- * kds.ko (the cdev's owner).
+ * kds.ko (the cdev's owner), and so does a bound device once a page of it
+ * has been mapped (a page can be pinned only then), until its hold is
+ * given back: unload is refused instead of waiting for pins.
  *
  * In a kernel without FS_DAX the mm never asks a file mapping for a huge
  * fault: a device of one-page align is mapped with PTEs there, one of a
@@ -61,6 +63,8 @@ static DEFINE_IDA(kds_dax_chardev_minors);
 static struct srcu_struct kds_dax_chardev_srcu;
 /* The pseudo filesystem the devices' inodes come from. */
 static struct vfsmount *kds_dax_chardev_mnt;
+
+static void kds_dax_hold_faulted(struct kds_dax_hold *hold);
 
 static int kds_dax_fs_init_fs_context(struct fs_context *fc)
 {
@@ -178,8 +182,10 @@ static vm_fault_t kds_dax_huge_fault_bytes(struct vm_fault *vmf,
 		goto out;
 	}
 	ret = kds_dax_insert(vmf, size, base, phys);
-	if (ret == VM_FAULT_NOPAGE)
+	if (ret == VM_FAULT_NOPAGE) {
 		kds_dax_set_mapping(vmf, base, phys);
+		kds_dax_hold_faulted(gdev->hold);
+	}
 out:
 	srcu_read_unlock(&kds_dax_chardev_srcu, idx);
 	return ret;
@@ -298,14 +304,22 @@ static const struct file_operations kds_dax_fops = {
 	.llseek = noop_llseek,
 };
 
-/* ------------------------------------------------------------- pin */
-
 /* ------------------------------------------------ device_dax's hold */
 
 /**
  * struct kds_dax_hold - device_dax's hold on a device's memory.
  * @node: link on kds_dax_held while parked (see kds_dax_chardev_unpin()).
  * @pgmap: the ranges' struct pages (ZONE_DEVICE), NULL until given.
+ * @inode: the device's inode, referenced: a fault points each page's
+ *         ->mapping at its address space, and a page pinned past unbind
+ *         (a parked hold) is dirtied through it when an O_DIRECT read
+ *         completes, and read through it by memory failure, after the
+ *         device itself may be gone. Put after the pages are given back.
+ * @faulted: bit 0 set by the first fault that maps a page of the hold,
+ *           which then takes a module reference: only a mapped page can
+ *           be pinned, so kds.ko refuses unload (rather than wait at exit)
+ *           while any page could be pinned. Dropped when the hold is
+ *           freed, after the pins are gone.
  * @name: the device's name, a copy: the iomem entries carry it, and a
  *        parked hold outlives its device.
  * @at_range: with @at_pfn, where the last pin was seen: once the mappings
@@ -318,6 +332,8 @@ static const struct file_operations kds_dax_fops = {
 struct kds_dax_hold {
 	struct list_head node;
 	struct dev_pagemap *pgmap;
+	struct inode *inode;
+	unsigned long faulted;
 	char *name;
 	unsigned int at_range;
 	unsigned long at_pfn;
@@ -341,9 +357,26 @@ static DEFINE_MUTEX(kds_dax_held_lock);
 static void kds_dax_held_work_fn(struct work_struct *work);
 static DECLARE_DELAYED_WORK(kds_dax_held_work, kds_dax_held_work_fn);
 
-/* Give back a hold's pages (if given), its iomem entries and itself. */
+/*
+ * A page of @hold was mapped: the first time since probe, take the
+ * module reference the hold keeps until it is freed. The fault runs with
+ * the device's file open, which holds kds.ko, so the reference can be
+ * taken without a check.
+ */
+static void kds_dax_hold_faulted(struct kds_dax_hold *hold)
+{
+	if (!test_and_set_bit(0, &hold->faulted))
+		__module_get(THIS_MODULE);
+}
+
+/*
+ * Give back a hold's pages (if given), its iomem entries, its inode
+ * reference and itself, then its module reference (if a page was
+ * mapped): every pin is gone by then.
+ */
 static void kds_dax_hold_free(struct kds_dax_hold *hold)
 {
+	bool faulted = test_bit(0, &hold->faulted);
 	unsigned int i;
 
 #ifdef CONFIG_ZONE_DEVICE
@@ -356,8 +389,13 @@ static void kds_dax_hold_free(struct kds_dax_hold *hold)
 		if (hold->pins[i])
 			release_mem_region(hold->pins[i]->start,
 					   resource_size(hold->pins[i]));
+	/* no struct page points at the inode any more */
+	if (hold->inode)
+		iput(hold->inode);
 	kfree(hold->name);
 	kfree(hold);
+	if (faulted)
+		module_put(THIS_MODULE);
 }
 
 #ifdef CONFIG_ZONE_DEVICE
@@ -393,7 +431,7 @@ static bool kds_dax_hold_pinned(struct kds_dax_hold *hold)
 
 /*
  * Every 100 ms while holds are parked: give back those whose pins went,
- * each with the module reference it took.
+ * each with the module reference it holds.
  */
 static void kds_dax_held_work_fn(struct work_struct *work)
 {
@@ -410,13 +448,38 @@ static void kds_dax_held_work_fn(struct work_struct *work)
 		pr_info("kds dax: %s: its pinned pages were released: its memory is let go\n",
 			hold->name);
 		kds_dax_hold_free(hold);
-		module_put(THIS_MODULE);
 	}
 	more = !list_empty(&kds_dax_held);
 	mutex_unlock(&kds_dax_held_lock);
 	if (more)
 		schedule_delayed_work(&kds_dax_held_work, msecs_to_jiffies(100));
 }
+
+#ifdef CONFIG_ZONE_DEVICE
+/*
+ * The pin check (kds_dax_hold_pinned()) counts a page pinned when its
+ * folio has more than one reference: memremap_pages() leaves each folio
+ * of a MEMORY_DEVICE_GENERIC map with one reference while idle, and
+ * device_dax's inserts take none (Linux 6.1 to 6.12). A kernel that does
+ * otherwise (later kernels free such folios at 0 and take a reference per
+ * insert) would have one FOLL_GET pin go unseen and the memory be given
+ * back under it: checked on the first folio of @hold's fresh map, and
+ * refused (-EOPNOTSUPP) with one line when it does not hold.
+ */
+static int kds_dax_hold_idle_ref(struct kds_dax_glue_dev *gdev,
+				 const struct kds_dax_hold *hold)
+{
+	struct folio *folio =
+		page_folio(pfn_to_page(PHYS_PFN(hold->pgmap->ranges[0].start)));
+	int ref = folio_ref_count(folio);
+
+	if (ref == 1)
+		return 0;
+	dev_err(&gdev->dev, "its idle pages hold %d references, not 1: pins could not be told apart, refused\n",
+		ref);
+	return -EOPNOTSUPP;
+}
+#endif
 
 /**
  * kds_dax_chardev_pin() - device_dax takes a backed device's memory.
@@ -428,7 +491,9 @@ static void kds_dax_held_work_fn(struct work_struct *work)
  * pinned and the device stays closed.
  *
  * Context: process context, the device's driver-model lock held.
- * Return: 0 or -errno (-EBUSY: another owner holds part of the range).
+ * Return: 0 or -errno (-EBUSY: another owner holds part of the range;
+ * -EOPNOTSUPP: no ZONE_DEVICE, or idle pages this kernel counts in a way
+ * the pin check cannot read).
  */
 int kds_dax_chardev_pin(struct kds_dax_glue_dev *gdev)
 {
@@ -445,6 +510,8 @@ int kds_dax_chardev_pin(struct kds_dax_glue_dev *gdev)
 		return -ENOMEM;
 	INIT_LIST_HEAD(&hold->node);
 	hold->nr = nr;
+	ihold(gdev->inode);
+	hold->inode = gdev->inode;
 	hold->name = kstrdup(dev_name(&gdev->dev), GFP_KERNEL);
 	if (!hold->name) {
 		rc = -ENOMEM;
@@ -487,6 +554,9 @@ int kds_dax_chardev_pin(struct kds_dax_glue_dev *gdev)
 			goto err;
 		}
 		hold->pgmap = pgmap;
+		rc = kds_dax_hold_idle_ref(gdev, hold);
+		if (rc)
+			goto err;
 	}
 #else
 	rc = -EOPNOTSUPP;
@@ -544,11 +614,14 @@ static bool kds_dax_chardev_wait_pins(struct kds_dax_glue_dev *gdev,
  * get_user_pages(): an O_DIRECT in flight, an RDMA registration, a pipe's
  * vmspliced pages. Then it gives the struct pages (memunmap_pages() waits
  * for the page map's own references) and the ranges back. Pages still
- * pinned at the bound park the memory instead: its pages and its iomem
- * entries stay, so that neither kds_kmem nor another device can take the
- * range while a transfer may still write it, and kds.ko stays loaded
- * (a module reference) until the last pin goes and the memory is given
- * back.
+ * pinned at the bound park the memory instead: its pages, its iomem
+ * entries and the device's inode (which the pages' ->mapping names) stay,
+ * so that neither kds_kmem nor another device can take the range while a
+ * transfer may still write it, and a completion that dirties a page
+ * finds a live address space; kds.ko stays loaded (the module reference
+ * the first fault took) until the last pin goes and the memory is given
+ * back. The wait happens only here, in the unbind or delete root asked
+ * for: an unload cannot start while a device has had a page mapped.
  *
  * Context: process context, may sleep.
  */
@@ -564,7 +637,8 @@ void kds_dax_chardev_unpin(struct kds_dax_glue_dev *gdev)
 	gdev->hold = NULL;
 #ifdef CONFIG_ZONE_DEVICE
 	if (!kds_dax_chardev_wait_pins(gdev, hold)) {
-		__module_get(THIS_MODULE);
+		/* a pinned page was mapped: the hold has its module reference */
+		WARN_ON(!test_bit(0, &hold->faulted));
 		mutex_lock(&kds_dax_held_lock);
 		list_add_tail(&hold->node, &kds_dax_held);
 		mutex_unlock(&kds_dax_held_lock);
@@ -664,27 +738,14 @@ err_srcu:
 }
 
 /*
- * Give back what kds_dax_chardev_init() took; every device is gone. An
- * unload begun while a hold was parked (its module reference taken during
- * the unload itself) waits for its pins to go.
+ * Give back what kds_dax_chardev_init() took; every device is gone. No
+ * hold can be parked: a parked hold keeps kds.ko loaded, and a device
+ * whose pages were never mapped has none pinned, so the unbinds of an
+ * unload never wait.
  */
 void kds_dax_chardev_exit(void)
 {
-	bool said = false;
-
-	for (;;) {
-		bool empty;
-
-		mutex_lock(&kds_dax_held_lock);
-		empty = list_empty(&kds_dax_held);
-		mutex_unlock(&kds_dax_held_lock);
-		if (empty)
-			break;
-		if (!said)
-			pr_warn("kds dax: unload waits for pinned pages to be released\n");
-		said = true;
-		msleep(100);
-	}
+	WARN_ON(!list_empty(&kds_dax_held));
 	cancel_delayed_work_sync(&kds_dax_held_work);
 	unregister_chrdev_region(kds_dax_chardev_devt, KDS_DAX_CHARDEV_MINORS);
 	ida_destroy(&kds_dax_chardev_minors);

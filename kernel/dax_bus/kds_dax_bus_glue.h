@@ -34,6 +34,9 @@ struct kds_dax_glue_driver {
 /**
  * struct kds_dax_glue_region - a region and its parent device.
  * @dev: the parent device kds_dax_region<id>.
+ * @id: the region's id, as created: it names the region on
+ *      kds_dax_glue_regions from creation to the end of its deletion
+ *      (@core is gone before that end).
  * @core: the core region this parent carries (NULL before it is allocated
  *        and once unregistered): the glue's own slot, as the parent's
  *        drvdata is in Linux.
@@ -49,16 +52,21 @@ struct kds_dax_glue_driver {
  * @backed: the range is reserved memory (memory.c), for every device.
  * @hold: the region's hold on its range (memory.c), from creation to
  *        deletion.
+ * @deleting: set (under kds_dax_glue_lock) when a delete_region write
+ *            takes the region: it stays on kds_dax_glue_regions, its id
+ *            taken, while that write takes it down outside the lock.
  * @node: link on kds_dax_glue_regions.
  */
 struct kds_dax_glue_region {
 	struct device dev;
+	int id;
 	struct kds_dax_region *core;
 	struct mutex lock;
 	struct list_head devs;
 	bool dying;
 	bool backed;
 	struct kds_dax_memory_hold *hold;
+	bool deleting;
 	struct list_head node;
 };
 

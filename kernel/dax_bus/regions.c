@@ -6,12 +6,15 @@
  * bus's create_region and delete_region files that make and remove them.
  * Every rule is the shared core's (dax_bus/); this file does the driver
  * model's part, under kds_dax_glue_lock (the list of regions) and each
- * region's own lock (its devices).
+ * region's own lock (its devices). A region's deletion runs outside
+ * kds_dax_glue_lock, so that the pin wait of its devices holds up no
+ * other region's create or delete.
  */
 #include <linux/device.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/wait.h>
 
 #include "kds_port.h"
 #include "kds_kcompat.h"
@@ -62,7 +65,7 @@ static struct kds_dax_glue_region *kds_dax_glue_find(int id)
 
 	lockdep_assert_held(&kds_dax_glue_lock);
 	list_for_each_entry(rg, &kds_dax_glue_regions, node)
-		if (rg->core->id == id)
+		if (rg->id == id)
 			return rg;
 	return NULL;
 }
@@ -204,7 +207,10 @@ ssize_t kds_dax_glue_region_store(struct device *dev,
 	return rc ? rc : (ssize_t)count;
 }
 
-/* Take a region down: its dev_dax devices, its files, its registration. */
+/*
+ * Take a region down: its dev_dax devices, its files, its registration.
+ * The caller unlinks it and drops the parent's last reference.
+ */
 static void kds_dax_glue_region_destroy(struct kds_dax_glue_region *rg)
 {
 	struct kds_dax_glue_dev *gdev, *next;
@@ -229,7 +235,6 @@ static void kds_dax_glue_region_destroy(struct kds_dax_glue_region *rg)
 	kds_dax_memory_release(rg->hold);
 	rg->hold = NULL;
 	rg->core = NULL;	/* the parent carries no region any more */
-	put_device(&rg->dev);
 }
 
 /*
@@ -267,6 +272,7 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 	if (!rg)
 		return -ENOMEM;
 	device_initialize(&rg->dev);
+	rg->id = id;
 	rg->dev.release = kds_dax_glue_region_release;
 	rg->dev.groups = kds_dax_glue_region_groups;
 	mutex_init(&rg->lock);
@@ -389,6 +395,15 @@ static ssize_t create_region_store(kds_bus_attr_const struct bus_type *bus, cons
 	return rc ? rc : (ssize_t)count;
 }
 
+/*
+ * Regions a delete_region write is taking down outside kds_dax_glue_lock
+ * (the pin wait of its devices can last kds.dax_pin_wait_ms each, and
+ * must not hold up every other region's create and delete); guarded by
+ * that lock, waited for by kds_dax_glue_regions_down().
+ */
+static unsigned int kds_dax_glue_deleting;
+static DECLARE_WAIT_QUEUE_HEAD(kds_dax_glue_deleted);
+
 static ssize_t delete_region_store(kds_bus_attr_const struct bus_type *bus, const char *buf,
 				   size_t count)
 {
@@ -401,15 +416,30 @@ static ssize_t delete_region_store(kds_bus_attr_const struct bus_type *bus, cons
 		return -EINVAL;
 	mutex_lock(&kds_dax_glue_lock);
 	rg = kds_dax_glue_find(id);
-	if (rg) {
-		list_del(&rg->node);
-		kds_dax_glue_region_destroy(rg);
+	if (!rg || rg->deleting) {
+		mutex_unlock(&kds_dax_glue_lock);
+		/* a second delete while the first one waits: not yet gone */
+		return rg ? -EBUSY : -ENOENT;
 	}
+	rg->deleting = true;
+	WRITE_ONCE(kds_dax_glue_deleting, kds_dax_glue_deleting + 1);
 	mutex_unlock(&kds_dax_glue_lock);
-	return rg ? (ssize_t)count : -ENOENT;
+
+	kds_dax_glue_region_destroy(rg);
+
+	mutex_lock(&kds_dax_glue_lock);
+	list_del(&rg->node);
+	WRITE_ONCE(kds_dax_glue_deleting, kds_dax_glue_deleting - 1);
+	mutex_unlock(&kds_dax_glue_lock);
+	wake_up_all(&kds_dax_glue_deleted);
+	put_device(&rg->dev);
+	return count;
 }
 
-/* Close create_region and take every region down (exit, failed init). */
+/*
+ * Close create_region and take every region down (exit, failed init),
+ * after any delete_region write under way has finished its own.
+ */
 void kds_dax_glue_regions_down(void)
 {
 	struct kds_dax_glue_region *rg, *next;
@@ -417,10 +447,14 @@ void kds_dax_glue_regions_down(void)
 	mutex_lock(&kds_dax_glue_lock);
 	kds_dax_glue_open = false;
 	list_for_each_entry_safe(rg, next, &kds_dax_glue_regions, node) {
+		if (rg->deleting)
+			continue;
 		list_del(&rg->node);
 		kds_dax_glue_region_destroy(rg);
+		put_device(&rg->dev);
 	}
 	mutex_unlock(&kds_dax_glue_lock);
+	wait_event(kds_dax_glue_deleted, !READ_ONCE(kds_dax_glue_deleting));
 }
 
 static ssize_t create_region_store(kds_bus_attr_const struct bus_type *bus, const char *buf,
