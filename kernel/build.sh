@@ -24,7 +24,10 @@
 #   KDS_KBUILD_CHECKS  1: build with W=1 and sparse (C=2) too, failing on
 #         their warnings as on the compiler's
 #
-# --tests also builds the test module kds_test.ko in OUTDIR/kds_test (its
+# --tests builds kds.ko with its test-only fault switches (module
+# parameters dax_fail_driver, dax_fail_mapping, dax_fail_kmem_add: see
+# kernel/Kbuild) and also builds the test module kds_test.ko in
+# OUTDIR/kds_test (its
 # own copy of the shared sources, kernel/port.c, kernel/tests/*.c, the
 # shared test harness testing/ (its top-level kds_expect.h and ktap.c), the
 # components' test tables and case files <component>/tests/{*.h,cases*.c}
@@ -203,7 +206,14 @@ if [ "$layout" = 1 ]; then
 	echo "$out"
 	exit 0
 fi
-kbuild "$out"
+# --tests: kds.ko with its test-only fault switches (kernel/Kbuild), which
+# the tests that go with kds_test.ko set; a build without --tests is the
+# module as shipped.
+if [ "$tests" = 1 ]; then
+	kbuild "$out" KDS_FAULT_SWITCHES=y
+else
+	kbuild "$out"
+fi
 # The checks are kds.ko's: the test module and the sample are not shipped.
 checks=()
 

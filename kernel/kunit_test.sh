@@ -34,6 +34,8 @@ done
 tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-kunit.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail=0
+# check_probes
+. "$root/kernel/probes/check.sh"
 ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fail=1; }
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -57,22 +59,46 @@ case_names() { # case_names DEPTH FILE
 		}' "$2"
 }
 
-# compare USER_KTAP KUNIT_KTAP LABEL: every suite of the userspace document
-# ran under KUnit with the same cases in the same order.
+# The suites the components' shared case files declare (KDS_SUITE in
+# <component>/tests/cases*.c): each must run under KUnit and in
+# userspace, with at least one case, whatever either side prints.
+expected_suites() {
+	sed -n 's/^KDS_SUITE([a-z_0-9]*, "\([a-z_0-9]*\)".*/\1/p' "$root"/*/tests/cases*.c | sort -u
+}
+
+# compare USER_KTAP KUNIT_KTAP LABEL: every suite the case files declare
+# (expected_suites) ran in the userspace document and under KUnit, each
+# with at least one case and the same cases in the same order; a suite
+# on either side that no case file declares, or a count of suites that is
+# not the declared one, fails too.
 compare() {
-	local user=$1 kunit=$2 label=$3 s
+	local user=$1 kunit=$2 label=$3 s nu want got
 	case_names 4 "$user" >"$tmp/user.names"
 	case_names 8 "$kunit" >"$tmp/kunit.names"
-	[ -s "$tmp/user.names" ] || { echo "$label: the userspace runner printed no case"; return 1; }
-	for s in $(cut -f1 "$tmp/user.names" | uniq); do
+	expected_suites >"$tmp/suites.want"
+	want=$(wc -l <"$tmp/suites.want")
+	[ "$want" -gt 0 ] || { echo "$label: no case file declares a suite"; return 1; }
+	cut -f1 "$tmp/kunit.names" | sort -u >"$tmp/suites.kunit"
+	cut -f1 "$tmp/user.names" | sort -u >"$tmp/suites.user"
+	for side in kunit user; do
+		if ! cmp -s "$tmp/suites.want" "$tmp/suites.$side"; then
+			echo "$label: the suites with cases in $side are not the $want the case files declare (< declared, > $side):"
+			diff "$tmp/suites.want" "$tmp/suites.$side" | grep '^[<>]' | head -n 10
+			return 1
+		fi
+	done
+	for s in $(cat "$tmp/suites.want"); do
 		if ! diff <(grep -P "^\\Q$s\\E\t" "$tmp/user.names") \
 			<(grep -P "^\\Q$s\\E\t" "$tmp/kunit.names") >"$tmp/names.diff"; then
 			echo "$label: suite $s: KUnit's cases differ from userspace's (< userspace, > KUnit):"
 			head -n 10 "$tmp/names.diff"
 			return 1
 		fi
-		echo "$label: suite $s: $(grep -cP "^\\Q$s\\E\t" "$tmp/user.names") case(s), the same under KUnit"
+		nu=$(grep -cP "^\\Q$s\\E\t" "$tmp/user.names")
+		echo "$label: suite $s: $nu case(s), the same under KUnit"
 	done
+	got=$(wc -l <"$tmp/suites.kunit")
+	echo "$label: $got of $want declared suites, each with cases, in both worlds"
 }
 
 # The userspace side, once: each runner's KTAP document.
@@ -85,7 +111,7 @@ done
 [ "${#cases[@]}" -gt 0 ] || echo "note: no --cases program: the case lists are not compared"
 
 kunit_in() { # kunit_in KVER
-	local kver=$1 series tarball tree build kunit rc
+	local kver=$1 series tarball tree build kunit rc probes
 	series=$(printf '%s\n' "$kver" | sed -n 's/^\([0-9]*\.[0-9]*\).*/\1/p')
 	tarball=/usr/src/linux-source-$series.tar.xz
 	[ -f "$tarball" ] || { bad "$tarball missing (apt-get install linux-source-$series)"; return; }
@@ -111,6 +137,11 @@ kunit_in() { # kunit_in KVER
 	fi
 	grep -qx 'CONFIG_KDS_KUNIT_TEST=y' "$build/.config" ||
 		bad "$series: the UML config lost CONFIG_KDS_KUNIT_TEST"
+	# the probes answered in the KUnit build as the series' line pins them
+	# (the same kernel source, built for UML)
+	probes=$build/lib/kds/kernel/kds_probes.h
+	[ -f "$probes" ] || probes=$tree/lib/kds/kernel/kds_probes.h
+	check_probes "$kver" "$probes"
 
 	step "kunit.py exec, then kunit.py parse"
 	(cd "$tree" && "${kunit[@]}" exec --build_dir "$build" --raw_output=kunit) \
@@ -133,6 +164,15 @@ kunit_in() { # kunit_in KVER
 			bad "$series: the comparison accepted a run with one case missing"
 		else
 			ok "$series: the comparison rejects a run with one case missing ($(grep -m1 'differ' "$tmp/dropped.log"))"
+		fi
+		# ... and one suite gone from KUnit's run (a component dropped
+		# from the KUnit build, or its suite emptied): its cases left out
+		awk '/^    # Subtest: kds_dma_masks$/ { skip = 1 } skip && /^    (not )?ok [0-9]+ / { skip = 0; next } !skip { print }' \
+			"$tmp/kunit-$series.ktap" >"$tmp/nosuite.ktap"
+		if compare "$tmp/user.ktap" "$tmp/nosuite.ktap" "$series (kds_dma_masks gone)" >"$tmp/nosuite.log"; then
+			bad "$series: the comparison accepted a run without the kds_dma_masks suite"
+		else
+			ok "$series: the comparison rejects a run without a suite ($(grep -m1 'not the' "$tmp/nosuite.log"))"
 		fi
 	fi
 

@@ -15,6 +15,8 @@ out=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-module.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 
 fail=0
+# check_probes
+. "$root/kernel/probes/check.sh"
 
 # A kernel that is not there: a clear error before anything is built.
 for bad in "KVER=0.0-no-such-kernel" "KDIR=$out/no-such-dir"; do
@@ -32,7 +34,7 @@ fi
 # them.
 check_kernel() {
 local kver=$1 kdir=$2 mods ko sample bad clash missing extra wrong symvers
-local public_headers h want_version got_version modinfo unresolved np n
+local public_headers h want_version got_version modinfo unresolved np n switches parms shipped tko
 ksyms=$kdir/Module.symvers
 rm -rf "$out/build"
 # KDIR wins over KVER (a bogus KVER is never looked at).
@@ -40,6 +42,22 @@ rm -rf "$out/build"
 mods=$(KDS_KBUILD_CHECKS=1 KDIR=$kdir KVER=0.0-no-such-kernel "$root/kernel/build.sh" --sample "$out/build")
 ko=$(printf '%s\n' "$mods" | tail -n 1)
 sample=$(printf '%s\n' "$mods" | grep '/kds_sample\.ko$')
+
+# The test-only fault switches: none in the module as shipped (a build
+# without --tests, as DKMS and the packages make it), all three in the
+# test build (build.sh --tests), where the guest's tests set them.
+switches="dax_fail_driver dax_fail_kmem_add dax_fail_mapping"
+modinfo=$(command -v modinfo || echo /sbin/modinfo)
+parms=$("$modinfo" -F parm "$ko" | sed 's/:.*//' | sort)
+shipped=$(printf '%s\n' "$parms" | grep '^dax_fail_' || true)
+if [ -n "$shipped" ]; then
+	echo "FAIL: the shipped kds.ko has test-only fault switches:"; echo "$shipped"; fail=1
+fi
+tko=$(KDIR=$kdir KVER=0.0-no-such-kernel "$root/kernel/build.sh" --tests "$out/testbuild" | tail -n 1)
+got=$("$modinfo" -F parm "$tko" | sed 's/:.*//' | grep '^dax_fail_' | sort | tr '\n' ' ')
+if [ "$got" != "$switches " ]; then
+	echo "FAIL: the test build's fault switches are '$got', want '$switches '"; fail=1
+fi
 
 # Global symbols the module defines: only kds_ names and module boilerplate.
 nm --defined-only "$ko" | awk '$2 ~ /^[A-Z]$/ { print $3 }' | sort -u >"$out/defined"
@@ -121,27 +139,6 @@ n=$(wc -l <"$out/defined")
 echo "kds.ko $got_version for $kver: $n global symbols, all kds_-prefixed and unique to kds;" \
 	"$(wc -l <"$out/exports") exported in KDS; kds_sample.ko uses $(wc -l <"$out/sample-uses") of them"
 check_probes "$kver" "$out/build/kernel/kds_probes.h"
-}
-
-# check_probes KVER HEADER: HEADER's answers are those kernel/probes/expected
-# gives for KVER's series, every probe answered.
-check_probes() {
-	local kver=$1 header=$2 line want got p
-	[ -f "$header" ] || { echo "FAIL: $kver: no kernel/kds_probes.h in the build"; fail=1; return; }
-	line=$(grep -v '^#' "$root/kernel/probes/expected" | awk -v k="$kver" 'index(k, $1) == 1' | head -n 1)
-	[ -n "$line" ] || { echo "FAIL: $kver: kernel/probes/expected has no line for this kernel's series"; fail=1; return; }
-	want=$(printf '%s\n' $line | tail -n +2 | sort)
-	got=$(sed -n 's/^#define KDS_HAVE_\([A-Z0-9_]*\) 1$/\1/p' "$header" | tr 'A-Z' 'a-z' | sort)
-	if [ "$want" != "$got" ]; then
-		echo "FAIL: $kver: probe answers differ from kernel/probes/expected (< expected, > answered):"
-		diff <(printf '%s\n' "$want") <(printf '%s\n' "$got") | grep '^[<>]' | head -n 20
-		fail=1
-	fi
-	for p in "$root"/kernel/probes/*.c; do
-		p=$(basename "$p" .c | tr 'a-z' 'A-Z')
-		grep -qE "^#define KDS_HAVE_$p [01]\$" "$header" || { echo "FAIL: $kver: probe ${p,,} has no answer in kds_probes.h"; fail=1; }
-	done
-	echo "probes for $kver: $(wc -w <<<"$got") of $(ls "$root"/kernel/probes/*.c | wc -l) answer 1, as kernel/probes/expected says"
 }
 
 # planted KDIR NAME WANT EDIT FILE...: lay the sources out, apply the sed

@@ -74,10 +74,8 @@ LIST_HEAD(kds_dax_glue_regions);
  */
 bool kds_dax_glue_open;
 /* kds.dax_fail_driver=N: fail the Nth driver registration (tests). */
-static unsigned int kds_dax_glue_fail_driver;
-module_param_named(dax_fail_driver, kds_dax_glue_fail_driver, uint, 0);
-MODULE_PARM_DESC(dax_fail_driver,
-		 "test only: make the Nth kds_dax driver registration fail, so a failed load can be tested (0: never)");
+KDS_DAX_FAULT_SWITCH(dax_fail_driver, kds_dax_glue_fail_driver, 0,
+		     "make the Nth kds_dax driver registration fail, so a failed load can be tested (0: never)");
 
 /* Const in, not const out: the bus callbacks of later kernels take const. */
 static struct kds_dax_glue_driver *kds_dax_glue_drv(const struct device_driver *drv)

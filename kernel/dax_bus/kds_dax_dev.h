@@ -95,6 +95,23 @@ void kds_dax_chardev_release(struct kds_dax_glue_dev *gdev);
 int kds_dax_chardev_pin(struct kds_dax_glue_dev *gdev);
 void kds_dax_chardev_unpin(struct kds_dax_glue_dev *gdev);
 
+/*
+ * KDS_DAX_FAULT_SWITCH(name, var, perm, desc): a test-only fault switch
+ * @var, the module parameter kds.<name>, read by kds_dax_fail_nth(). Only
+ * the test build has the parameter (Kbuild's KDS_FAULT_SWITCHES=y, which
+ * kernel/build.sh --tests sets); in the module DKMS, the packages and a
+ * vendored tree build, @var stays 0 and no call fails.
+ */
+#ifdef KDS_FAULT_SWITCHES
+#define KDS_DAX_FAULT_SWITCH(name, var, perm, desc)		\
+	static unsigned int var;				\
+	module_param_named(name, var, uint, perm);		\
+	MODULE_PARM_DESC(name, "test only: " desc)
+#else
+#define KDS_DAX_FAULT_SWITCH(name, var, perm, desc)		\
+	static unsigned int var
+#endif
+
 /* mappings.c: the mapping<N> objects of a dynamic region's device. */
 /**
  * kds_dax_fail_nth() - whether this call is an injected failure.

@@ -13,8 +13,9 @@
  * create_region / delete_region files) and its drivers kds_device_dax
  * (the default) and kds_kmem. create_region accepts regions only once
  * all of it is registered, so a failed init leaves no region behind.
- * The module parameter dax_fail_driver=N fails the Nth driver
- * registration, for the test of that path.
+ * In the test build (KDS_FAULT_SWITCHES), the module parameter
+ * dax_fail_driver=N fails the Nth driver registration, for the test of
+ * that path.
  *
  * Context: module init.
  * Return: 0 or -errno (nothing stays registered on failure).

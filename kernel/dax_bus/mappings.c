@@ -81,10 +81,8 @@ static const struct device_type kds_dax_mapping_type = {
  * object added from then on fails with -ENOMEM, once (tests: the stores'
  * rollback and a region whose first device cannot get its object).
  */
-static unsigned int kds_dax_fail_mapping;
-module_param_named(dax_fail_mapping, kds_dax_fail_mapping, uint, 0600);
-MODULE_PARM_DESC(dax_fail_mapping,
-		 "test only: make the Nth mapping<N> object added from now fail with -ENOMEM (0: never)");
+KDS_DAX_FAULT_SWITCH(dax_fail_mapping, kds_dax_fail_mapping, 0600,
+		     "make the Nth mapping<N> object added from now fail with -ENOMEM (0: never)");
 
 /* Add mapping<idx> under @gdev. */
 static int kds_dax_mapping_add(struct kds_dax_glue_dev *gdev, unsigned int idx,

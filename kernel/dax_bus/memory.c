@@ -41,10 +41,8 @@ static const char *kds_dax_memory_kmem_name;
  * it reaches the page allocator (tests: a device whose second range
  * cannot be added keeps its first, as Linux's kmem does).
  */
-static unsigned int kds_dax_fail_kmem_add;
-module_param_named(dax_fail_kmem_add, kds_dax_fail_kmem_add, uint, 0600);
-MODULE_PARM_DESC(dax_fail_kmem_add,
-		 "test only: make the Nth range kds_kmem adds from now fail with -ENOMEM (0: never)");
+KDS_DAX_FAULT_SWITCH(dax_fail_kmem_add, kds_dax_fail_kmem_add, 0600,
+		     "make the Nth range kds_kmem adds from now fail with -ENOMEM (0: never)");
 
 /**
  * struct kds_dax_memory_hold - a region's hold on its range.

@@ -83,9 +83,10 @@ if [ "$uninstall" = 1 ]; then
 		exit 1
 	fi
 	n=$(grep -c '^f ' "$manifest" || true)
-	cp "$manifest" "$manifest.uninstall.$$"
-	remove_listed "$manifest.uninstall.$$"
-	rm -f "$manifest" "$manifest.uninstall.$$"
+	listed=$(mktemp)
+	cp "$manifest" "$listed"
+	remove_listed "$listed"
+	rm -f "$manifest" "$listed"
 	[ -d "$dest$datadir" ] && find "$dest$datadir" -depth -type d -empty -delete
 	echo "uninstalled kds: $n files from $dest$prefix"
 	exit 0
@@ -107,11 +108,19 @@ major=$(sh "$src/tools/version.sh" --major "$src/include/kds/version.h")
 
 new=$(mktemp)
 trap 'rm -f "$new"' EXIT
+# A file is written, and its mode set, inside a private folder made by
+# mktemp in the target folder (0700, a name nobody can guess; in a
+# group-writable /usr/local no other user can plant a link inside it or
+# rename it), then renamed into place: no step follows a link another
+# user planted.
 put() { # put MODE SRC DST
+	local t
 	mkdir -p "$(dirname "$dest$3")"
-	cp -fL "$2" "$dest$3.tmp.$$"
-	chmod "$1" "$dest$3.tmp.$$"
-	mv -f "$dest$3.tmp.$$" "$dest$3"
+	t=$(mktemp -d "$(dirname "$dest$3")/.kds-install.XXXXXX")
+	cp -L "$2" "$t/f"
+	chmod "$1" "$t/f"
+	mv -f "$t/f" "$dest$3"
+	rmdir "$t"
 	echo "f $3" >>"$new"
 }
 link() { # link TARGET NAME
@@ -133,12 +142,13 @@ while read -r h; do
 	put 0644 "$src/include/kds/$h" "$includedir/kds/${h#./}"
 done < <(cd "$src/include/kds" && find -L . -name '*.h' -type f | sort)
 echo "d $includedir/kds/compat" >>"$new"
-rm -rf "$dest$docdir/html.tmp.$$"
 mkdir -p "$dest$docdir"
-cp -RL "$src/docs/html" "$dest$docdir/html.tmp.$$"
-chmod -R u=rwX,go=rX "$dest$docdir/html.tmp.$$"
+html=$(mktemp -d "$dest$docdir/.kds-install.XXXXXX")
+cp -RL "$src/docs/html" "$html/html"
+chmod -R u=rwX,go=rX "$html/html"
 rm -rf "$dest$docdir/html"
-mv "$dest$docdir/html.tmp.$$" "$dest$docdir/html"
+mv "$html/html" "$dest$docdir/html"
+rmdir "$html"
 (cd "$dest$docdir/html" && find . -type f | sort) | sed "s|^\./|f $docdir/html/|" >>"$new"
 
 mkdir -p "$dest$libdir/pkgconfig"

@@ -1,0 +1,26 @@
+# SPDX-License-Identifier: GPL-2.0
+# check.sh - sourced by the tests that build kds.ko (module_test,
+# vendor_test, kunit_test): check_probes compares a build's
+# kernel/kds_probes.h with kernel/probes/expected. The caller defines
+# $root (the checkout) and $fail (set to 1 on a mismatch).
+
+# check_probes KVER HEADER: HEADER's answers are those kernel/probes/expected
+# gives for KVER's series, every probe answered.
+check_probes() {
+	local kver=$1 header=$2 line want got p
+	[ -f "$header" ] || { echo "FAIL: $kver: no kernel/kds_probes.h in the build"; fail=1; return; }
+	line=$(grep -v '^#' "$root/kernel/probes/expected" | awk -v k="$kver" 'index(k, $1) == 1' | head -n 1)
+	[ -n "$line" ] || { echo "FAIL: $kver: kernel/probes/expected has no line for this kernel's series"; fail=1; return; }
+	want=$(printf '%s\n' $line | tail -n +2 | sort)
+	got=$(sed -n 's/^#define KDS_HAVE_\([A-Z0-9_]*\) 1$/\1/p' "$header" | tr 'A-Z' 'a-z' | sort)
+	if [ "$want" != "$got" ]; then
+		echo "FAIL: $kver: probe answers differ from kernel/probes/expected (< expected, > answered):"
+		diff <(printf '%s\n' "$want") <(printf '%s\n' "$got") | grep '^[<>]' | head -n 20
+		fail=1
+	fi
+	for p in "$root"/kernel/probes/*.c; do
+		p=$(basename "$p" .c | tr 'a-z' 'A-Z')
+		grep -qE "^#define KDS_HAVE_$p [01]\$" "$header" || { echo "FAIL: $kver: probe ${p,,} has no answer in kds_probes.h"; fail=1; }
+	done
+	echo "probes for $kver: $(wc -w <<<"$got") of $(ls "$root"/kernel/probes/*.c | wc -l) answer 1, as kernel/probes/expected says"
+}
