@@ -75,7 +75,8 @@ static const struct kds_dma_ops odd_ops = { .supported = refuse_odd };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* One input's calls (LLVMFuzzerTestOneInput() checks the warnings after). */
+static int fuzz_one(const uint8_t *data, size_t size)
 {
 	struct reader r = { data, size };
 	struct kds_dma_platform p;
@@ -193,4 +194,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	kds_warn_set_quiet(true);
 	(void)kds_dma_probe(&dev, (enum kds_dma_probe_pattern)(flags % 3), line, sizeof(line));
 	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	int rc;
+
+	kds_warn_reset();
+	rc = fuzz_one(data, size);
+	/* quiet holds back messages, never a warning nothing expected */
+	if (kds_warn_unexpected_count()) {
+		fprintf(stderr, "dma fuzz: %lu unexpected warning(s)\n",
+			kds_warn_unexpected_count());
+		abort();
+	}
+	return rc;
 }

@@ -33,6 +33,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	if (!size)
 		return 0;
 	kds_warn_set_quiet(true);
+	kds_warn_reset();
 	gr_model_init(&m, &gr_ops_all[take(&p, end, 1) % gr_ops_count]);
 	while (p < end && n++ < GR_FUZZ_MAX_OPS) {
 		unsigned int op = (unsigned int)take(&p, end, 1);
@@ -53,6 +54,12 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		abort();
 	}
 	gr_model_destroy(&m);
+	/* quiet holds back messages, never a warning nothing expected */
+	if (kds_warn_unexpected_count()) {
+		fprintf(stderr, "genradix fuzz: %lu unexpected warning(s)\n",
+			kds_warn_unexpected_count());
+		abort();
+	}
 	if (kds_alloc_live()) {
 		fprintf(stderr, "genradix fuzz: %ld node(s) leaked\n", kds_alloc_live());
 		abort();

@@ -28,6 +28,9 @@
 #     unloads only kds modules);
 #   - kmemleak never switched itself off ("Kernel memory leak detector
 #     disabled", on any kernel);
+#   - no message of kds.ko names a physical address (0x and five or more
+#     hex digits, or a bare hex range), the whole console read: the guest's
+#     dmesg is a ring buffer the test module's output can overrun;
 #   - with -v kmemleak=1 (a kernel with kmemleak, kernel/vm/stress.sh):
 #     its "baseline" scan (before kds.ko loads) and its "final" scan (after
 #     kds.ko's last unload) both ran to the end ("kds-vm: kmemleak: end
@@ -161,6 +164,19 @@ BEGIN {
 	}
 	if (line ~ /unloaded, no allocation outstanding/)
 		clean_unloads++
+
+	# ---- kds.ko's own messages name no physical address (only
+	# pr_debug does, off by default): its prefixes ("kds:", "kds dax:"),
+	# dev_printk()'s "<bus or driver> <device>:" for its bus, drivers and
+	# regions (all named kds_...), and, loaded as the system's dax bus,
+	# "dax|device_dax|kmem dax<r>.<n>:" for its devices (the kernel's own
+	# are regions 0 and 1 in the guest); the test and sample modules'
+	# lines are theirs. An address: 0x and five or more hex digits, or a
+	# bare range of hex numbers ("10000000-17ffffff", as /proc/iomem).
+	if (line ~ /^(kds( dax)?: |kds_[a-z_]*[0-9]* [a-z_]+[0-9.]*: |(dax|device_dax|kmem) dax([2-9]|[1-9][0-9]+)\.[0-9]+: )/ &&
+	    line !~ /^kds_(test|sample):/ &&
+	    line ~ /(0x[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]+|(^|[^0-9a-zA-Z_])[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]+-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]+([^0-9a-zA-Z_]|$))/)
+		problem("kds.ko's log names a physical address: " line)
 }
 
 END {

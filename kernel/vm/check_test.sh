@@ -160,6 +160,12 @@ mutate "a failed sysfs check" 1 'sysfs: not ok 3 dax7.0 bound' \
 	's/^kds-vm: done$/kds-vm: sysfs: ok 1 create region 7\nkds-vm: sysfs: not ok 3 dax7.0 bound to the default driver\nkds-vm: done/'
 mutate "a failed sample driver check" 1 'sample: kds_sample: FAIL: line 9' \
 	's/^kds-vm: done$/[    3.70] kds_sample: FAIL: line 9: p != NULL\nkds-vm: done/'
+mutate "a kds message naming a physical address" 1 "kds.ko's log names a physical address: kds dax: dax14.0: 0x10000000" \
+	's/^\(.*kds: loaded\)$/\1\n[    3.64] kds dax: dax14.0: 0x10000000 reserved/'
+mutate "a kds device message naming a bare range" 1 "kds.ko's log names a physical address: kds_device_dax dax14.0" \
+	's/^\(.*kds: loaded\)$/\1\n[    3.64] kds_device_dax dax14.0: 10000000-17ffffff pinned/'
+mutate "the test module's addresses are its own" 0 '^kds-vm: console: PASS' \
+	's/^\(.*kds: loaded\)$/\1\n[    3.64] kds_test: region at 0x700000000/'
 mutate "init never finished" 1 'did not finish' \
 	'/^kds-vm: done$/d'
 mutate "init never started" 1 'never started' \

@@ -7,8 +7,9 @@
  *   kds-devdax teardown DEV ALIGN SIZE UNBIND_FILE NAME
  *   kds-devdax pin DEV RELEASE_FILE
  *   kds-devdax stress DEV WRITER OFFSET LENGTH PEER_OFFSET RUN_FILE CHURN_FILE
- *   kds-devdax units DEV SIZE STEP FIRST stamp|read
+ *   kds-devdax units DEV SIZE STEP FIRST stamp|read [SIDE]
  *   kds-devdax odirect-hold DEV BLOCKDEV
+ *   kds-devdax odirect-park DEV BLOCKDEV
  *   kds-devdax cmp DEV OFFSET FILE
  *
  * check runs the calls ndctl's device-dax tests make and prints one line
@@ -36,26 +37,38 @@
  * each page lies elsewhere in the mapping than where it was stamped) and
  * checks every stamp of its own, then every stamp of the other writer's
  * LENGTH bytes at PEER_OFFSET: each must name its own page and the other
- * writer. Again and again, while the device is unbound, bound, handed to kmem, deleted and
- * created under it (kernel/vm/stress.sh). CHURN_FILE holds a counter the
- * churn loop makes odd while a step is in flight and even between steps.
- * A refusal a vanishing device explains (open ENOENT or ENXIO, mmap
- * ENXIO, SIGBUS) is counted only when a step was in flight at some point
- * since the round's open, and a page without its stamp is let pass only
- * then; any other errno, a refusal with no step in flight, or a stamp that
- * names another page, another writer or a later round fails, reported for
- * the first 3 and counted.
+ * writer. Again and again, while the device is unbound, bound, handed to
+ * kmem, deleted and created under it (kernel/vm/stress.sh). Each round
+ * first reads its own pages through the new mapping, before stamping: no
+ * churn step clears the device's memory, so every page stamped once must
+ * still hold the stamp of its last round, whichever binding or region
+ * maps it now (a mapping that lands outside the memory stamped before
+ * finds none, and fails). The peer's pages must hold the peer's stamp of
+ * a round no older than the last seen there. No page is excused. CHURN_FILE
+ * holds a counter the churn loop makes odd while a step is in flight and
+ * even between steps. A refusal a vanishing device explains (open ENOENT
+ * or ENXIO, mmap ENXIO, SIGBUS) is counted only when a step was in flight
+ * at some point since the round's open; any other errno, a refusal with
+ * no step in flight, or a missing or wrong stamp fails, reported for the
+ * first 3 and counted.
  *
  * units maps SIZE bytes of DEV from offset 0 and, one every STEP bytes,
  * writes a stamp naming FIRST plus its offset (FIRST: the device's start
  * in its region, so that a stamp names a place in the region whatever
  * layout the device has later), or reads the stamps back and says how
  * many units hold their own, how many another's (and how far off) and how
- * many none (see units()).
+ * many none (see units()). SIDE (default 0) is mixed into the stamp's
+ * magic, so that when two drivers are compared over the same memory
+ * (init.sh's align_compare) a read finds only the stamps its own side
+ * wrote: the other side's leftovers count as no stamp.
  *
  * odirect-hold reads one page of BLOCKDEV with O_DIRECT into the second
  * page of a mapping of DEV, for the unbind that must wait for the read
- * (init.sh holds the read in flight); cmp says whether the bytes of DEV at
+ * (init.sh holds the read in flight); odirect-park makes the same read in
+ * a thread of its own and, while it is in flight, unmaps the device and
+ * closes it, so that the pinned page is all that is left of the device
+ * for the unbind and the delete that follow, and says what the read
+ * answered once it completes. cmp says whether the bytes of DEV at
  * OFFSET are those of FILE.
  *
  * Exit status: 0 when every line was printed and nothing failed.
@@ -72,6 +85,8 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -597,57 +612,72 @@ static int churned(const char *churn, unsigned long since)
 }
 
 struct stress_counts {
-	unsigned long rounds, maps, written, remapped, peer, explained, unwritten;
+	unsigned long rounds, maps, written, before, remapped, peer, explained;
 };
 
 /*
- * Check the stamps of the @len bytes at @p, device offset @off, written
- * by @writer: a stamp there must name this page and this writer (any
- * round up to @seq; exactly @seq when @seq is not 0 and nothing churned
- * since @since). A page without the magic passes only when not yet
- * written (@seq 0) or after churn. Returns 1 on SIGBUS (the caller
- * accounts for it), else 0; counts verified pages in *@ok.
+ * What a writer knows of one page: @seq, the round of the last stamp
+ * known to be there (0: none yet); for its own pages, @cut, a round whose
+ * stamp a SIGBUS cut short (the page may hold that round's seq under the
+ * old magic, or no magic if it had none).
+ */
+struct seen {
+	uint64_t seq, cut;
+};
+
+/*
+ * Check the stamps of the @len bytes at @p, device offset @off, against
+ * what @known says of each page. The device's memory is never cleared by
+ * anything the churn does (unbind, kmem adding it offline and taking it
+ * back, the region deleted and created again over the same range), so a
+ * page once stamped must always carry a stamp naming its own device
+ * offset and @writer, whatever churn happened: for the writer's own pages
+ * exactly the round it knows (or the cut one), for the peer's a round no
+ * older than the last seen (then recorded). A page with no stamp passes
+ * only while none is known there; nothing is excused. Returns 1 on SIGBUS
+ * (the caller accounts for it), else 0; counts verified pages in *@ok.
  */
 static int check_stamps(volatile char *p, uint64_t off, size_t len,
-			uint64_t writer, uint64_t seq, const char *churn,
-			unsigned long since, unsigned long *ok,
-			unsigned long *unwritten)
+			uint64_t writer, int own, struct seen *known,
+			const char *when, unsigned long *ok)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE), i;
 	struct stamp s;
-	char what[160];
+	char what[200];
 
 	for (i = 0; i < len; i += page) {
+		struct seen *k = &known[i / page];
+
 		if (stamp_access((volatile uint64_t *)(p + i), 0, &s))
 			return 1;
+		if ((s.magic != STAMP_MAGIC || own) && !k->seq && !k->cut)
+			continue;	/* never stamped as far as this writer knows */
+		if (s.magic != STAMP_MAGIC && !k->seq)
+			continue;	/* only a cut stamp was ever written here */
 		if (s.magic != STAMP_MAGIC) {
-			if (!seq)
-				continue;	/* the peer has not written it yet */
-			if (churned(churn, since)) {
-				(*unwritten)++;
-				continue;
-			}
 			snprintf(what, sizeof(what),
-				 "device offset 0x%llx: no stamp where writer %llu stamped round %llu",
-				 (unsigned long long)(off + i),
-				 (unsigned long long)writer, (unsigned long long)seq);
+				 "%s: device offset 0x%llx: no stamp where writer %llu stamped round %llu",
+				 when, (unsigned long long)(off + i),
+				 (unsigned long long)writer, (unsigned long long)k->seq);
 			stress_fail(what, 0);
 			return 0;
 		}
 		if (s.devoff != off + i || s.writer != writer ||
-		    (seq && s.seq > seq) ||
-		    (seq && s.seq != seq && !churned(churn, since))) {
+		    (own ? s.seq != k->seq && (!k->cut || s.seq != k->cut) :
+			   s.seq < k->seq)) {
 			snprintf(what, sizeof(what),
-				 "device offset 0x%llx holds the stamp of offset 0x%llx, writer %llu, round %llu (want writer %llu, round %llu)",
-				 (unsigned long long)(off + i),
+				 "%s: device offset 0x%llx holds the stamp of offset 0x%llx, writer %llu, round %llu (want writer %llu, round %s%llu)",
+				 when, (unsigned long long)(off + i),
 				 (unsigned long long)s.devoff,
 				 (unsigned long long)s.writer,
 				 (unsigned long long)s.seq,
-				 (unsigned long long)writer,
-				 (unsigned long long)seq);
+				 (unsigned long long)writer, own ? "" : ">= ",
+				 (unsigned long long)k->seq);
 			stress_fail(what, 0);
 			return 0;
 		}
+		if (!own)
+			k->seq = s.seq;
 		(*ok)++;
 	}
 	return 0;
@@ -672,12 +702,18 @@ static int stress(const char *dev, unsigned int writer, off_t off, size_t len,
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE), i;
 	struct stress_counts c = { 0 };
-	unsigned long since, first = churn_now(churn), last;
+	unsigned long since, first = churn_now(churn), last = ~0UL;
 	size_t win = (size_t)(off > peer_off ? off : peer_off) + len;
+	struct seen *own = calloc(len / page, sizeof(*own));
+	struct seen *peer = calloc(len / page, sizeof(*peer));
 	uint64_t seq = 0;
 	char *p;
 	int fd;
 
+	if (!own || !peer) {
+		stress_fail("no memory", ENOMEM);
+		goto out;
+	}
 	if (first == ~0UL) {
 		stress_fail("the churn counter cannot be read", errno);
 		goto out;
@@ -704,15 +740,31 @@ static int stress(const char *dev, unsigned int writer, off_t off, size_t len,
 			continue;
 		}
 		c.maps++;
+		/*
+		 * Before stamping: what the last rounds left, through a new
+		 * mapping (after a churn step, of a new binding or a new
+		 * region over the same memory), must still be there.
+		 */
+		if (check_stamps(p, (uint64_t)off, len, writer, 1, own,
+				 "before stamping", &c.before)) {
+			refused(&c, "SIGBUS reading a stamp before stamping", 0,
+				churn, since);
+			munmap(p, len);
+			close(fd);
+			continue;
+		}
 		seq++;
 		for (i = 0; i < len; i += page) {
 			struct stamp s = { STAMP_MAGIC, (uint64_t)off + i,
 					   writer, seq };
 
 			if (stamp_access((volatile uint64_t *)(p + i), 1, &s)) {
+				own[i / page].cut = seq;
 				refused(&c, "SIGBUS writing a stamp", 0, churn, since);
 				break;
 			}
+			own[i / page].seq = seq;
+			own[i / page].cut = 0;
 			c.written++;
 		}
 		if (munmap(p, len))
@@ -731,13 +783,12 @@ static int stress(const char *dev, unsigned int writer, off_t off, size_t len,
 			close(fd);
 			continue;
 		}
-		if (check_stamps(p + off, (uint64_t)off, len, writer, seq, churn,
-				 since, &c.remapped, &c.unwritten))
+		if (check_stamps(p + off, (uint64_t)off, len, writer, 1, own,
+				 "after the remap", &c.remapped))
 			refused(&c, "SIGBUS reading a stamp after the remap", 0,
 				churn, since);
 		else if (check_stamps(p + peer_off, (uint64_t)peer_off, len,
-				      !writer, 0, churn, since, &c.peer,
-				      &c.unwritten))
+				      !writer, 0, peer, "the peer's", &c.peer))
 			refused(&c, "SIGBUS reading the peer's stamps", 0, churn,
 				since);
 		munmap(p, win);
@@ -745,10 +796,12 @@ static int stress(const char *dev, unsigned int writer, off_t off, size_t len,
 	}
 	last = churn_now(churn);
 out:
-	printf("devdax: stress: writer %u: %lu rounds, %lu mappings, %lu pages stamped, %lu read back after a remap, %lu of the peer's verified, %lu unstamped after churn, %lu refusals during churn, %lu churn steps seen, %lu failures\n",
-	       writer, c.rounds, c.maps, c.written, c.remapped, c.peer,
-	       c.unwritten, c.explained,
+	printf("devdax: stress: writer %u: %lu rounds, %lu mappings, %lu pages stamped, %lu found again before stamping, %lu read back after a remap, %lu of the peer's verified, %lu refusals during churn, %lu churn steps seen, %lu failures\n",
+	       writer, c.rounds, c.maps, c.written, c.before, c.remapped,
+	       c.peer, c.explained,
 	       first == ~0UL || last == ~0UL ? 0 : (last - first) / 2, stress_bad);
+	free(own);
+	free(peer);
 	return stress_bad != 0;
 }
 
@@ -830,8 +883,9 @@ static int pin(const char *dev, const char *release)
 #define UNIT_MAGIC	0x6b64732d756e6974ULL	/* "kds-unit" */
 
 static int units(const char *dev, size_t size, size_t step, uint64_t first,
-		 int write)
+		 int write, uint64_t side)
 {
+	const uint64_t unit_magic = UNIT_MAGIC ^ side;
 	size_t k, n = step ? size / step : 0;
 	size_t own = 0, other = 0, none = 0, sigbus = 0;
 	uint64_t magic, at;
@@ -858,7 +912,7 @@ static int units(const char *dev, size_t size, size_t step, uint64_t first,
 		uint64_t want = first + k * step;
 
 		if (write) {
-			magic = UNIT_MAGIC;
+			magic = unit_magic;
 			if (access_sigbus(w + 1, 1, &want) ||
 			    access_sigbus(w, 1, &magic))
 				sigbus++;
@@ -866,7 +920,7 @@ static int units(const char *dev, size_t size, size_t step, uint64_t first,
 		}
 		if (access_sigbus(w, 0, &magic) || access_sigbus(w + 1, 0, &at)) {
 			sigbus++;
-		} else if (magic != UNIT_MAGIC) {
+		} else if (magic != unit_magic) {
 			none++;
 		} else if (at == want) {
 			own++;
@@ -901,10 +955,10 @@ static int units(const char *dev, size_t size, size_t step, uint64_t first,
 
 				if (access_sigbus(w, 0, &magic) ||
 				    access_sigbus(w + 1, 0, &at) ||
-				    (magic == UNIT_MAGIC && at == first + k * step))
+				    (magic == unit_magic && at == first + k * step))
 					continue;
 				snprintf(line, sizeof(line), "+0x%zx: %s", k * step,
-					 magic == UNIT_MAGIC ? "another unit's stamp" :
+					 magic == unit_magic ? "another unit's stamp" :
 					 "bytes that are no stamp");
 				say("first unit misplaced", line);
 				break;
@@ -948,6 +1002,102 @@ static int odirect_hold(const char *dev, const char *blk)
 	n = pread(bfd, p + page, page, 0);
 	say("O_DIRECT read held in flight",
 	    n == (ssize_t)page ? "ok" : err_name(n < 0 ? errno : EIO));
+	return 0;
+}
+
+/* The read odirect_park() runs in a thread of its own. */
+struct park_read {
+	int bfd;
+	char *buf;
+	size_t len;
+	pid_t tid;
+	ssize_t n;
+	int err;
+};
+
+static void *park_read_fn(void *arg)
+{
+	struct park_read *r = arg;
+
+	__atomic_store_n(&r->tid, (pid_t)syscall(SYS_gettid), __ATOMIC_RELEASE);
+	r->n = pread(r->bfd, r->buf, r->len, 0);
+	r->err = r->n < 0 ? errno : 0;
+	return NULL;
+}
+
+/* The state letter of thread @tid of this process ('?' if unknown). */
+static char thread_state(pid_t tid)
+{
+	char path[64], buf[256], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return '?';
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return '?';
+	buf[n] = 0;
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p[2] : '?';
+}
+
+/*
+ * The O_DIRECT read of odirect_hold(), synchronous as there (the block
+ * layer dirties the page through its ->mapping when the read completes),
+ * but in a thread of its own: once that thread sleeps in the read (D: the
+ * page pinned, the bio queued), the main thread unmaps the device and
+ * closes it, so that the pinned page is all that is left of the device
+ * for the unbind and the delete that follow. Says "odirect-park: in
+ * flight, unmapped and closed", then, once the read returns (60 s at
+ * most), what it answered.
+ */
+static int odirect_park(const char *dev, const char *blk)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	struct park_read r = { 0 };
+	pthread_t t;
+	int fd, i;
+	char *p;
+
+	r.bfd = open(blk, O_RDONLY | O_DIRECT);
+	if (r.bfd < 0) {
+		say("odirect-park", "open failed");
+		return 1;
+	}
+	p = map_two_pages(dev, "odirect-park", &fd);
+	if (!p)
+		return 1;
+	memset(p + page, 0, page);	/* faulted in before the read */
+	r.buf = p + page;
+	r.len = page;
+	if (pthread_create(&t, NULL, park_read_fn, &r)) {
+		say("odirect-park", "no thread");
+		return 1;
+	}
+	for (i = 0; i < 6000; i++) {
+		pid_t tid = __atomic_load_n(&r.tid, __ATOMIC_ACQUIRE);
+
+		if (tid && thread_state(tid) == 'D')
+			break;
+		usleep(10000);
+	}
+	if (i == 6000) {
+		say("odirect-park", "the read never slept");
+		return 1;
+	}
+	if (munmap(p, 2 * page) || close(fd)) {
+		say("odirect-park", "unmap or close failed");
+		return 1;
+	}
+	say("odirect-park", "in flight, unmapped and closed");
+	pthread_join(t, NULL);
+	say("O_DIRECT read parked",
+	    r.n == (ssize_t)page ? "ok" : err_name(r.n < 0 ? r.err : EIO));
+	close(r.bfd);
 	return 0;
 }
 
@@ -1000,17 +1150,20 @@ int main(int argc, char **argv)
 			    (off_t)strtoull(argv[4], NULL, 0),
 			    strtoul(argv[5], NULL, 0),
 			    (off_t)strtoull(argv[6], NULL, 0), argv[7], argv[8]);
-	else if (argc == 7 && !strcmp(argv[1], "units") &&
+	else if ((argc == 7 || argc == 8) && !strcmp(argv[1], "units") &&
 		 (!strcmp(argv[6], "stamp") || !strcmp(argv[6], "read")))
 		rc = units(argv[2], strtoul(argv[3], NULL, 0),
 			   strtoul(argv[4], NULL, 0), strtoull(argv[5], NULL, 0),
-			   !strcmp(argv[6], "stamp"));
+			   !strcmp(argv[6], "stamp"),
+			   argc == 8 ? strtoull(argv[7], NULL, 0) : 0);
 	else if (argc == 4 && !strcmp(argv[1], "odirect-hold"))
 		rc = odirect_hold(argv[2], argv[3]);
+	else if (argc == 4 && !strcmp(argv[1], "odirect-park"))
+		rc = odirect_park(argv[2], argv[3]);
 	else if (argc == 5 && !strcmp(argv[1], "cmp"))
 		rc = cmp(argv[2], (off_t)strtoull(argv[3], NULL, 0), argv[4]);
 	else {
-		fprintf(stderr, "usage: %s check DEV ALIGN SIZE [BLOCKDEV] | teardown DEV ALIGN SIZE UNBIND NAME | pin DEV RELEASE_FILE | stress DEV WRITER OFFSET LENGTH PEER_OFFSET RUN_FILE CHURN_FILE | units DEV SIZE STEP FIRST stamp|read | odirect-hold DEV BLOCKDEV | cmp DEV OFFSET FILE\n", argv[0]);
+		fprintf(stderr, "usage: %s check DEV ALIGN SIZE [BLOCKDEV] | teardown DEV ALIGN SIZE UNBIND NAME | pin DEV RELEASE_FILE | stress DEV WRITER OFFSET LENGTH PEER_OFFSET RUN_FILE CHURN_FILE | units DEV SIZE STEP FIRST stamp|read [SIDE] | odirect-hold DEV BLOCKDEV | odirect-park DEV BLOCKDEV | cmp DEV OFFSET FILE\n", argv[0]);
 		return 2;
 	}
 	return rc || failed;

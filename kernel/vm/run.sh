@@ -241,7 +241,15 @@ cc -std=gnu11 -O2 -Wall -Werror -static -o "$ir/bin/kds-devdax" "$here/devdax.c"
 # ALIGN_RANGE: the second soft-reserved range (below, with dax_hmem)
 align_range=
 [ -n "$no_hmem" ] || align_range="0x108000000 0x78000000"
-printf "INJECT=%s\nNO_HMEM='%s'\nALIGN_RANGE='%s'\n" "$inject" "$no_hmem" "$align_range" >"$ir/etc/kds-vm.conf"
+# MEMORY_FAILURE: the kernel has CONFIG_MEMORY_FAILURE (its config file,
+# beside its modules folder or in KDIR), so the guest must run memory
+# failure on a parked page (/sys/devices/system/memory/hard_offline_page)
+memory_failure=n
+cfg=$(dirname "$moddir")/config
+[ -r "$cfg" ] || cfg=${KDIR:-/nonexistent}/.config
+[ -r "$cfg" ] || die "no kernel config beside $moddir or in KDIR: the guest must know whether it has memory failure"
+grep -q '^CONFIG_MEMORY_FAILURE=y' "$cfg" && memory_failure=y
+printf "INJECT=%s\nNO_HMEM='%s'\nALIGN_RANGE='%s'\nMEMORY_FAILURE=%s\n" "$inject" "$no_hmem" "$align_range" "$memory_failure" >"$ir/etc/kds-vm.conf"
 
 # The malformed-id table of dax_bus/tests/id_cases.h for the guest shell:
 # a host program compiled from that very header prints one row per case

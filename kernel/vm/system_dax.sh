@@ -435,7 +435,8 @@ system_dax_kmem_partial() {
 # online_policy=auto-movable decides for the device as a whole: with a
 # ratio that leaves room for one more block in ZONE_MOVABLE but not two,
 # neither block of a two-block device defaults to Movable (each block on
-# its own would: the first would fit); with room for two, both do. The
+# its own would: the first would fit, which a one-block device shows
+# first); with room for two, both do. The
 # default zone is the first word of an offline block's valid_zones.
 # Runs on region 6, empty, from system_dax_dynamic.
 system_dax_kmem_group() {
@@ -448,9 +449,6 @@ system_dax_kmem_group() {
 	fi
 	policy=$(cat $P/online_policy)
 	ratio=$(cat $P/auto_movable_ratio)
-	sd_eq "dax6.0: two ranges of one block each, on kmem, offline" \
-		"$(sd_write $D0/mapping 0x28000000-0x2fffffff) $(sd_write $D0/mapping 0x30000000-0x37ffffff) $(sd_write $B/drivers/kmem/new_id dax6.0) $(sd_drv $D0) $(sd_attr $M/memory5/state) $(sd_attr $M/memory6/state)" \
-		"ok ok ok kmem offline offline"
 	# auto-movable's inputs: kernel pages present at boot (every zone but
 	# Movable, less CMA) and Movable pages, in 4 KiB pages
 	k=$(awk '/^Node .*, zone/ { z = $4 } $1 == "present" { if (z == "Movable") m += $2; else k += $2 }
@@ -461,6 +459,22 @@ system_dax_kmem_group() {
 	# the smallest with room for two
 	one=$(( ((mv + 32768) * 100 + k - 1) / k ))
 	two=$(( ((mv + 65536) * 100 + k - 1) / k ))
+	# the negative control, which checks that arithmetic against the
+	# kernel's own: at the ratio with room for one block, a device of one
+	# block defaults to Movable (were the ratio too small for even one,
+	# the group check below would pass for nothing)
+	sd_eq "dax6.0: one range of one block, on kmem, offline" \
+		"$(sd_write $D0/mapping 0x28000000-0x2fffffff) $(sd_write $B/drivers/kmem/new_id dax6.0) $(sd_drv $D0) $(sd_attr $M/memory5/state)" \
+		"ok ok kmem offline"
+	sd_eq "room for one block ($one%): a one-block device defaults to Movable" \
+		"$(sd_write $P/online_policy auto-movable) $(sd_write $P/auto_movable_ratio $one) $(sd_attr $M/memory5/valid_zones | cut -d' ' -f1)" \
+		"ok ok Movable"
+	sd_eq "policy and ratio back, unbind, remove_id, size 0 (one block)" \
+		"$(sd_write $P/auto_movable_ratio $ratio) $(sd_write $P/online_policy $policy) $(sd_write $B/drivers/kmem/unbind dax6.0) $(sd_write $B/drivers/kmem/remove_id dax6.0) $(sd_write $D0/size 0)" \
+		"ok ok ok ok ok"
+	sd_eq "dax6.0: two ranges of one block each, on kmem, offline" \
+		"$(sd_write $D0/mapping 0x28000000-0x2fffffff) $(sd_write $D0/mapping 0x30000000-0x37ffffff) $(sd_write $B/drivers/kmem/new_id dax6.0) $(sd_drv $D0) $(sd_attr $M/memory5/state) $(sd_attr $M/memory6/state)" \
+		"ok ok ok kmem offline offline"
 	sd_check "$([ $(( one * k / 100 )) -lt $((mv + 65536)) ]; echo $?)" \
 		"a ratio ($one%) with room for one block but not two ($k kernel pages, $mv movable)"
 	sd_eq "online_policy=auto-movable, auto_movable_ratio=$one" \

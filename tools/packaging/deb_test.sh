@@ -6,7 +6,12 @@
 #
 #  1. //:deb builds libkds0, libkds-dev, kds-dkms, kds-doc and
 #     libkds0-dbgsym; a second build from another scratch path, under
-#     umask 077, gives the same bytes for every package.
+#     umask 077, three days later (faketime), on another host name (a UTS
+#     namespace), as another user (a user namespace mapping uid 4242),
+#     in another locale and time zone, gives the same bytes for every
+#     package. (That the library and docs Bazel builds are the same
+#     when built again from nothing is tools/packaging/rebuild_test.sh's,
+#     run by .ci/run: a Bazel test cannot run Bazel.)
 #  2. lintian passes them (the .changes) with no error or warning.
 #  3. Each package holds what it must (paths, links, dependencies, the
 #     dkms postinst, the doc-base registration), and nothing of another.
@@ -31,7 +36,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 
-for tool in dpkg-buildpackage dh_dkms lintian pkg-config gcc; do
+for tool in dpkg-buildpackage dh_dkms lintian pkg-config gcc faketime unshare; do
 	command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (./bazelw installs it)"; exit 1; }
 done
 version=$(sh "$root/tools/version.sh" "$root/kds/version.h")
@@ -47,7 +52,14 @@ if ! "$deb" "$tmp/out1" >"$tmp/build1.log" 2>&1; then
 	exit 1
 fi
 mkdir -p "$tmp/elsewhere/deeper"
-if ! (umask 077 && TMPDIR=$tmp/elsewhere/deeper "$deb" "$tmp/out2") >"$tmp/build2.log" 2>&1; then
+# The second build: what differs between two builders' machines. The
+# user namespace maps uid and gid 4242 onto this user, so the build sees
+# another user with this one's access to the files.
+if ! (umask 077 && export TMPDIR=$tmp/elsewhere/deeper TZ=Pacific/Kiritimati \
+	LC_ALL=C.UTF-8 LANG=C.UTF-8 FAKETIME_DONT_FAKE_MONOTONIC=1 &&
+	unshare --uts sh -c 'hostname kds-elsewhere &&
+		exec unshare --user --map-user=4242 --map-group=4242 faketime -f +3d "$@"' sh \
+		"$deb" "$tmp/out2") >"$tmp/build2.log" 2>&1; then
 	tail -n 40 "$tmp/build2.log"
 	echo "FAIL: the second //:deb build failed"
 	exit 1

@@ -234,6 +234,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct state s;
 
 	kds_warn_set_quiet(true);
+	kds_warn_reset();
 	memset(&s, 0, sizeof(s));
 	kds_dax_model_init(&s.m);
 	kds_dax_model_platform_init(&s.plat, SZ_128M);
@@ -258,6 +259,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	kds_dax_model_destroy(&s.m);
 	kds_dax_model_platform_destroy(&s.plat);
 	check(kds_alloc_live() == 0);
+	/* quiet holds back messages, never a warning nothing expected */
+	check(kds_warn_unexpected_count() == 0);
 	check(kds_warn_count() == 0);
 	return 0;
 }
