@@ -243,7 +243,8 @@ static int kds_dax_kmem_give_back(struct kds_dev_dax *dev_dax,
  * device's ranges in order, computes the hot-plug range with
  * kds_dax_kmem_range() (a range without a whole block is skipped, as
  * Linux's kmem skips it), reserves it and adds it as memory on the target
- * node. A range that cannot be reserved or added fails the probe when no
+ * node (with its memmap on it when the device's memmap_on_memory is
+ * set). A range that cannot be reserved or added fails the probe when no
  * range was added before it (nothing is held then). Once one range is
  * memory, a later range that fails is skipped with a warning and the
  * probe succeeds with the ranges it added, as Linux's kmem does: memory
@@ -262,6 +263,7 @@ int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 {
 	unsigned int i, nr, usable = 0, added = 0;
 	u64 kstart, ksize, block;
+	bool memmap;
 	int nid;
 	int rc;
 
@@ -274,6 +276,8 @@ int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 		return -EINVAL;
 	}
 	block = ops->memory_block_size(ctx);
+	/* the value at the bind holds for every range of it */
+	memmap = READ_ONCE(dev_dax->memmap_on_memory);
 	nr = kds_dev_dax_nr_ranges(dev_dax);
 	for (i = 0; i < nr; i++)
 		if (kds_dax_kmem_range_of(dev_dax, i, block, &kstart, &ksize))
@@ -288,7 +292,7 @@ int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 			continue;
 		rc = ops->reserve(ctx, kstart, ksize, dev_dax->name);
 		if (!rc) {
-			rc = ops->add_memory(ctx, nid, kstart, ksize);
+			rc = ops->add_memory(ctx, nid, kstart, ksize, memmap);
 			if (rc)
 				ops->unreserve(ctx, kstart, ksize);
 		}
@@ -302,6 +306,7 @@ int kds_dax_kmem_probe(struct kds_dev_dax *dev_dax,
 		pr_warn("kds dax: %s: mapping%u: not added as memory (%d): the device keeps the %u range(s) added before it\n",
 			dev_dax->name, i, rc, added);
 	}
+	WRITE_ONCE(dev_dax->kmem_bound, true);
 	return 0;
 }
 
@@ -333,6 +338,8 @@ int kds_dax_kmem_remove(struct kds_dev_dax *dev_dax,
 	if (!dev_dax || !dev_dax->region || !kds_dax_kmem_ops_ok(ops) ||
 	    dev_dax->target_node < 0)
 		return -EINVAL;
+	/* unbound either way: memmap_on_memory may change again */
+	WRITE_ONCE(dev_dax->kmem_bound, false);
 	return kds_dax_kmem_give_back(dev_dax, ops, ctx,
 				      kds_dev_dax_nr_ranges(dev_dax),
 				      ops->memory_block_size(ctx));

@@ -629,6 +629,69 @@ ssize_t kds_dev_dax_numa_node_show(struct kds_dev_dax *dev_dax, char *buf)
 			 dev_dax->target_node < 0 ? -1 : dev_dax->target_node);
 }
 
+/**
+ * kds_dev_dax_memmap_on_memory_show() - the device "memmap_on_memory"
+ * attribute: whether kmem puts the memory's memmap on the memory itself.
+ * @dev_dax: the device.
+ * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
+ *
+ * Visible only on a region with %KDS_DAX_REGION_MEMMAP_FILE (Linux 6.8+).
+ *
+ * Context: process context.
+ * Return: bytes written ("0\n" or "1\n").
+ */
+ssize_t kds_dev_dax_memmap_on_memory_show(struct kds_dev_dax *dev_dax,
+					  char *buf)
+{
+	if (!dev_dax || !buf)
+		return -EINVAL;
+	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%d\n",
+			 READ_ONCE(dev_dax->memmap_on_memory) ? 1 : 0);
+}
+
+/**
+ * kds_dev_dax_memmap_on_memory_store() - a write to a device's
+ * memmap_on_memory file, with Linux 6.12's rules.
+ * @dev_dax: the device.
+ * @buf: the bytes written: a boolean as kstrtobool() reads it (its first
+ *       one or two characters: "1", "0", "y", "n", "on", "off", ...).
+ * @count: their number.
+ *
+ * The value is kept for kmem's next bind (and across binds); the caller
+ * serialises the write with the device's binds, as the driver core's
+ * device lock does in the kernel glue.
+ *
+ * Context: process context.
+ * Return: @count; -EINVAL for text kstrtobool() refuses (or a device
+ * without a region); -EOPNOTSUPP for 1 where the region's platform cannot
+ * hot-add with the memmap on the memory (no %KDS_DAX_REGION_MEMMAP_OK);
+ * -EBUSY for a change while kmem holds the device.
+ */
+ssize_t kds_dev_dax_memmap_on_memory_store(struct kds_dev_dax *dev_dax,
+					   const char *buf, size_t count)
+{
+	struct kds_dax_region *region;
+	char tmp[3] = { 0 };
+	bool val;
+
+	if (!dev_dax || !buf)
+		return -EINVAL;
+	region = READ_ONCE(dev_dax->region);
+	if (!region)
+		return -EINVAL;
+	/* kstrtobool() reads at most two characters of a terminated string */
+	memcpy(tmp, buf, count < 2 ? count : 2);
+	if (kstrtobool(tmp, &val))
+		return -EINVAL;
+	if (val && !(region->flags & KDS_DAX_REGION_MEMMAP_OK))
+		return -EOPNOTSUPP;
+	if (val != READ_ONCE(dev_dax->memmap_on_memory) &&
+	    READ_ONCE(dev_dax->kmem_bound))
+		return -EBUSY;
+	WRITE_ONCE(dev_dax->memmap_on_memory, val);
+	return (ssize_t)count;
+}
+
 /*
  * kds_dax_region_attrs - the region attribute table ("dax_region" group).
  *
@@ -669,6 +732,8 @@ const struct kds_dev_dax_attr kds_dev_dax_attrs[] = {
 	{ "resource", 0400, kds_dev_dax_resource_show, NULL },
 	{ "numa_node", 0444, kds_dev_dax_numa_node_show, NULL },
 	{ "mapping", 0200, NULL, kds_dev_dax_mapping_store },
+	{ "memmap_on_memory", 0644, kds_dev_dax_memmap_on_memory_show,
+	  kds_dev_dax_memmap_on_memory_store },
 };
 
 /* kds_dev_dax_nr_attrs - entries in kds_dev_dax_attrs. */
@@ -721,7 +786,8 @@ unsigned short kds_dax_region_attr_visible(const struct kds_dax_region *region,
  *
  * Context: any context.
  * Return: the file mode, or 0 when hidden: target_node with a negative
- * node, mapping on a static region (or a device without a region), or an
+ * node, mapping on a static region (or a device without a region),
+ * memmap_on_memory on a region without %KDS_DAX_REGION_MEMMAP_FILE, or an
  * index out of range. size and align are read-only (0444) on a static
  * region.
  */
@@ -739,6 +805,12 @@ unsigned short kds_dev_dax_attr_visible(const struct kds_dev_dax *dev_dax,
 		return 0;
 	if (a->store == kds_dev_dax_mapping_store && !dynamic)
 		return 0;
+	if (a->show == kds_dev_dax_memmap_on_memory_show) {
+		const struct kds_dax_region *r = READ_ONCE(dev_dax->region);
+
+		/* writable on a static region too, as in Linux */
+		return r && (r->flags & KDS_DAX_REGION_MEMMAP_FILE) ? a->mode : 0;
+	}
 	if (a->store && a->show && !dynamic)
 		return 0444;
 	return a->mode;

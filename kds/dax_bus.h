@@ -196,6 +196,25 @@ struct kds_dax_id {
  */
 #define KDS_DAX_REGION_KMEM	0x2UL
 
+/**
+ * KDS_DAX_REGION_MEMMAP_FILE - kds_dax_region_alloc() flag: the region's
+ * devices have the memmap_on_memory file, as every dax device of a
+ * kernel whose drivers may hot-add memory with its memmap on it (Linux
+ * 6.8+: MHP_MEMMAP_ON_MEMORY for drivers). Without it the file does not
+ * exist (Linux 6.1). The glue sets it from what the kernel (or the
+ * userspace model's platform) offers.
+ */
+#define KDS_DAX_REGION_MEMMAP_FILE	0x4UL
+
+/**
+ * KDS_DAX_REGION_MEMMAP_OK - kds_dax_region_alloc() flag, with
+ * %KDS_DAX_REGION_MEMMAP_FILE: a hot-add may put the memory's memmap on
+ * the memory itself here (Linux's mhp_supports_memmap_on_memory()), so a
+ * device's memmap_on_memory may be set to 1; without it a write of 1 is
+ * -EOPNOTSUPP.
+ */
+#define KDS_DAX_REGION_MEMMAP_OK	0x8UL
+
 struct kds_dev_dax;
 
 /**
@@ -304,6 +323,13 @@ struct kds_dax_range {
  * @listed: the device holds its id (on @devs).
  * @bound: a driver is bound (between kds_dev_dax_bind_start() and
  *         kds_dev_dax_unbind()); size, align and mapping refuse to change.
+ * @memmap_on_memory: the memmap_on_memory file's value: kmem hot-adds
+ *                    the device's memory with its memmap on it (Linux
+ *                    6.8+'s MHP_MEMMAP_ON_MEMORY). 0 at creation, kept
+ *                    across binds.
+ * @kmem_bound: set by a successful kds_dax_kmem_probe(), cleared by
+ *              kds_dax_kmem_remove(): memmap_on_memory cannot change
+ *              while kmem holds the device.
  *
  * A glue embeds this in its own device object and calls
  * kds_dev_dax_init() when creating it and kds_dev_dax_release() from the
@@ -328,6 +354,8 @@ struct kds_dev_dax {
 	struct kds_list_head node;
 	bool listed;
 	bool bound;
+	bool memmap_on_memory;
+	bool kmem_bound;
 };
 
 /* ------------------------------------------------------------ ids */
@@ -501,6 +529,10 @@ ssize_t kds_dax_region_available_size_show(struct kds_dax_region *region,
 ssize_t kds_dev_dax_align_show(struct kds_dev_dax *dev_dax, char *buf);
 ssize_t kds_dev_dax_resource_show(struct kds_dev_dax *dev_dax, char *buf);
 ssize_t kds_dev_dax_numa_node_show(struct kds_dev_dax *dev_dax, char *buf);
+ssize_t kds_dev_dax_memmap_on_memory_show(struct kds_dev_dax *dev_dax,
+					  char *buf);
+ssize_t kds_dev_dax_memmap_on_memory_store(struct kds_dev_dax *dev_dax,
+					   const char *buf, size_t count);
 ssize_t kds_dax_region_attr_show(struct kds_dax_region *region,
 				 const char *name, char *buf);
 ssize_t kds_dev_dax_attr_show(struct kds_dev_dax *dev_dax, const char *name,
@@ -520,7 +552,10 @@ ssize_t kds_dax_region_create_show(struct kds_dax_region *region, char *buf);
  *           part is already claimed.
  * @unreserve: give back a claim made by @reserve (when @add_memory fails,
  *             or once @remove_memory has taken the memory back).
- * @add_memory: hand the range to the page allocator on node @nid.
+ * @add_memory: hand the range to the page allocator on node @nid; with
+ *              @memmap_on_memory (the device's memmap_on_memory file),
+ *              the range's own memmap is placed on it (Linux 6.8+'s
+ *              MHP_MEMMAP_ON_MEMORY), so less of it is usable memory.
  * @remove_memory: take a range added by @add_memory back from the page
  *                 allocator (offline it, then remove it); -ENOENT for a
  *                 range @add_memory never added (the probe skipped it):
@@ -532,7 +567,8 @@ struct kds_dax_kmem_ops {
 	kds_u64 (*memory_block_size)(void *ctx);
 	int (*reserve)(void *ctx, kds_u64 start, kds_u64 size, const char *name);
 	void (*unreserve)(void *ctx, kds_u64 start, kds_u64 size);
-	int (*add_memory)(void *ctx, int nid, kds_u64 start, kds_u64 size);
+	int (*add_memory)(void *ctx, int nid, kds_u64 start, kds_u64 size,
+			  bool memmap_on_memory);
 	int (*remove_memory)(void *ctx, int nid, kds_u64 start, kds_u64 size);
 };
 

@@ -105,6 +105,8 @@ KDS_EXPORT(kds_dev_dax_target_node_show);
 KDS_EXPORT(kds_dev_dax_align_show);
 KDS_EXPORT(kds_dev_dax_resource_show);
 KDS_EXPORT(kds_dev_dax_numa_node_show);
+KDS_EXPORT(kds_dev_dax_memmap_on_memory_show);
+KDS_EXPORT(kds_dev_dax_memmap_on_memory_store);
 KDS_EXPORT(kds_dax_region_attr_show);
 KDS_EXPORT(kds_dev_dax_attr_show);
 KDS_EXPORT(kds_dax_claims_init);

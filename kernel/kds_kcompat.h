@@ -113,4 +113,26 @@ static inline unsigned long kds_mm_get_unmapped_area(struct file *filp,
 #endif
 }
 
+/*
+ * kds_dax_memmap_region_flags() - what a dax region's devices offer of
+ * memmap-on-memory hot-add: the memmap_on_memory file where drivers may
+ * ask for it (KDS_DAX_REGION_MEMMAP_FILE, Linux 6.8+), and may set it to
+ * 1 where the kernel can do it (KDS_DAX_REGION_MEMMAP_OK: its own
+ * memory_hotplug.memmap_on_memory parameter and the architecture).
+ * kds_dax_mhp_memmap() - the hot-add flag a device set to 1 asks for.
+ */
+#if KDS_HAVE_MEMMAP_ON_MEMORY_VOID
+#include <linux/memory_hotplug.h>
+#include "kds/dax_bus.h"
+static inline unsigned long kds_dax_memmap_region_flags(void)
+{
+	return KDS_DAX_REGION_MEMMAP_FILE |
+	       (mhp_supports_memmap_on_memory() ? KDS_DAX_REGION_MEMMAP_OK : 0);
+}
+#define kds_dax_mhp_memmap(on)	((on) ? MHP_MEMMAP_ON_MEMORY : MHP_NONE)
+#else
+#define kds_dax_memmap_region_flags()	0UL
+#define kds_dax_mhp_memmap(on)	MHP_NONE
+#endif
+
 #endif /* KDS_KERNEL_KCOMPAT_H */

@@ -602,4 +602,13 @@ int kds_kstrtouint(const char *s, unsigned int base, unsigned int *res);
 #define kstrtouint(s, base, res)	kds_kstrtouint(s, base, res)
 #define kstrtoul(s, base, res)	kds_kstrtoull(s, base, (unsigned long long *)(res))
 
+/*
+ * The kernel's kstrtobool() (6.1 to 6.12): the first character decides,
+ * 'y', 'Y', 't', 'T' or '1' true, 'n', 'N', 'f', 'F' or '0' false, "on"
+ * true and "of" false (either case); whatever follows is not read.
+ * -EINVAL for anything else.
+ */
+int kds_kstrtobool(const char *s, bool *res);
+#define kstrtobool(s, res)	kds_kstrtobool(s, res)
+
 #endif /* KDS_USER_PORT_H */

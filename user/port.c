@@ -807,3 +807,28 @@ int kds_kstrtouint(const char *s, unsigned int base, unsigned int *res)
 	*res = (unsigned int)v;
 	return 0;
 }
+
+int kds_kstrtobool(const char *s, bool *res)
+{
+	if (!s)
+		return -EINVAL;
+	switch (s[0]) {
+	case 'y': case 'Y': case 't': case 'T': case '1':
+		*res = true;
+		return 0;
+	case 'n': case 'N': case 'f': case 'F': case '0':
+		*res = false;
+		return 0;
+	case 'o': case 'O':
+		switch (s[1]) {
+		case 'n': case 'N':
+			*res = true;
+			return 0;
+		case 'f': case 'F':
+			*res = false;
+			return 0;
+		}
+		break;
+	}
+	return -EINVAL;
+}

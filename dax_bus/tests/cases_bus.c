@@ -480,7 +480,7 @@ static void dax_region_dev_dax_naming_and_attributes_in(struct kds_expect *e, ch
 	KDS_EXPECT_EQ(e, kref_read(&r->kref), 3);
 	KDS_EXPECT_EQ(e, kds_dev_dax_size(&d), DAX_SZ_1G);
 
-	KDS_EXPECT_EQ(e, kds_dev_dax_nr_attrs, 7);
+	KDS_EXPECT_EQ(e, kds_dev_dax_nr_attrs, 8);
 	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[0].name, "modalias");
 	n = kds_dev_dax_attrs[0].show(&d, buf);
 	KDS_EXPECT_EQ(e, n, 7);
@@ -514,7 +514,10 @@ static void dax_region_dev_dax_naming_and_attributes_in(struct kds_expect *e, ch
 			      strcmp(kds_dev_dax_attrs[i].name, "resource") ? 0444 : 0400);
 	}
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, 6), 0);
+	/* memmap_on_memory: only on a region whose platform offers it */
+	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[7].name, "memmap_on_memory");
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, 7), 0);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, 8), 0);
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&d, "size", "0", 1), -EACCES);
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&d, "align", "4096", 4), -EACCES);
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&d, "mapping", "0-fff", 5), -ENOENT);
@@ -646,6 +649,7 @@ struct dax_fake_platform {
 	u64 start, size;
 	int nid;
 	bool reserved;
+	bool memmap_on_memory;
 };
 
 static u64 dax_fake_block(void *ctx)
@@ -676,12 +680,14 @@ static void dax_fake_unreserve(void *ctx, u64 start, u64 size)
 	p->reserved = false;
 }
 
-static int dax_fake_add(void *ctx, int nid, u64 start, u64 size)
+static int dax_fake_add(void *ctx, int nid, u64 start, u64 size,
+			bool memmap_on_memory)
 {
 	struct dax_fake_platform *p = ctx;
 
 	p->adds++;
 	p->nid = nid;
+	p->memmap_on_memory = memmap_on_memory;
 	return p->add_rc;
 }
 
@@ -867,6 +873,137 @@ static void dax_kmem_platform_failures_propagate_and_undo(struct kds_expect *e)
  * 2^64 (its last byte is U64_MAX) and not one byte further, for regions,
  * claims and the kmem range alike.
  */
+/* The index of the dev_dax attribute @name in kds_dev_dax_attrs. */
+static unsigned int dax_attr_index(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < kds_dev_dax_nr_attrs; i++)
+		if (!strcmp(kds_dev_dax_attrs[i].name, name))
+			break;
+	return i;
+}
+
+/*
+ * memmap_on_memory per what the platform offers, on a static and a
+ * dynamic region: no file without %KDS_DAX_REGION_MEMMAP_FILE (Linux
+ * 6.1); with it, 0644 on both kinds, "0" at first, kstrtobool()'s words
+ * read, 1 refused (-EOPNOTSUPP) unless %KDS_DAX_REGION_MEMMAP_OK, and
+ * text kstrtobool() refuses is -EINVAL.
+ */
+static void dax_memmap_on_memory_as_the_platform_offers_in(struct kds_expect *e,
+							 char *buf)
+{
+	static const unsigned long offers[] = {
+		0, KDS_DAX_REGION_MEMMAP_FILE,
+		KDS_DAX_REGION_MEMMAP_FILE | KDS_DAX_REGION_MEMMAP_OK,
+	};
+	static const struct { const char *text; int val; } words[] = {
+		{ "1", 1 }, { "0\n", 0 }, { "y", 1 }, { "N", 0 }, { "on", 1 },
+		{ "off", 0 }, { "true", 1 }, { "enable", -1 }, { "disable", -1 },
+		{ "o", -1 }, { "2", -1 }, { "", -1 }, { " 1", -1 }, { "x", -1 },
+	};
+	unsigned int idx = dax_attr_index("memmap_on_memory"), o, k, w;
+
+	if (!KDS_EXPECT(e, idx < kds_dev_dax_nr_attrs))
+		return;
+	for (o = 0; o < ARRAY_SIZE(offers); o++) {
+		for (k = 0; k < 2; k++) {
+			unsigned long flags = offers[o] | (k ? KDS_DAX_REGION_DYNAMIC : 0);
+			struct kds_dax_region *r;
+			struct kds_dev_dax d;
+			bool file = offers[o] & KDS_DAX_REGION_MEMMAP_FILE;
+			bool ok = offers[o] & KDS_DAX_REGION_MEMMAP_OK;
+
+			r = kds_dax_region_alloc(NULL, 3, 0x100000000ULL, DAX_SZ_1G,
+						 0, DAX_SZ_2M, flags);
+			if (!KDS_EXPECT(e, !IS_ERR(r)))
+				return;
+			if (!KDS_EXPECT_EQ(e, kds_dev_dax_init(&d, r, 0, KDS_DEV_DAX_BUS), 0)) {
+				kds_dax_region_unregister(r);
+				kds_dax_region_put(r);
+				return;
+			}
+			KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, idx), file ? 0644 : 0);
+			if (!file) {
+				KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "memmap_on_memory", buf), -ENOENT);
+				KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&d, "memmap_on_memory", "0", 1), -ENOENT);
+			} else {
+				KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "memmap_on_memory", buf), 2);
+				KDS_EXPECT_STREQ(e, buf, "0\n");
+				for (w = 0; w < ARRAY_SIZE(words); w++) {
+					size_t n = strlen(words[w].text);
+					ssize_t want = words[w].val < 0 ? -EINVAL :
+						       words[w].val && !ok ? -EOPNOTSUPP :
+						       (ssize_t)n;
+					bool before = d.memmap_on_memory;
+
+					KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&d, "memmap_on_memory",
+										words[w].text, n), want);
+					KDS_EXPECT_EQ(e, d.memmap_on_memory,
+						      want == (ssize_t)n ? words[w].val == 1 : before);
+				}
+				kds_dev_dax_attr_show(&d, "memmap_on_memory", buf);
+				KDS_EXPECT_STREQ(e, buf, d.memmap_on_memory ? "1\n" : "0\n");
+			}
+			kds_dev_dax_release(&d);
+			kds_dax_region_unregister(r);
+			kds_dax_region_put(r);
+		}
+	}
+}
+
+static void dax_memmap_on_memory_as_the_platform_offers(struct kds_expect *e)
+{
+	dax_with_attr_buf(e, dax_memmap_on_memory_as_the_platform_offers_in);
+}
+
+/*
+ * memmap_on_memory while kmem holds the device: a change is -EBUSY, the
+ * same value is taken; kmem hot-adds with the value set at its bind, and
+ * the value outlives unbind and the next bind.
+ */
+static void dax_memmap_on_memory_busy_while_kmem_holds(struct kds_expect *e)
+{
+	struct dax_kmem_fixture f;
+
+	memset(&f, 0, sizeof(f));
+	f.p.block = DAX_SZ_128M;
+	f.r = kds_dax_region_alloc(NULL, 0, 0, 2 * DAX_SZ_128M, 0, DAX_SZ_2M,
+				   KDS_DAX_REGION_MEMMAP_FILE | KDS_DAX_REGION_MEMMAP_OK);
+	if (!KDS_EXPECT(e, !IS_ERR(f.r)))
+		return;
+	if (!KDS_EXPECT_EQ(e, kds_dev_dax_init(&f.d, f.r, 0, KDS_DEV_DAX_BUS), 0)) {
+		kds_dax_region_unregister(f.r);
+		kds_dax_region_put(f.r);
+		return;
+	}
+	/* 0 at the first bind: added without the memmap on it */
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), 0);
+	KDS_EXPECT(e, !f.p.memmap_on_memory);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&f.d, "memmap_on_memory", "1", 1), -EBUSY);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&f.d, "memmap_on_memory", "0", 1), 1);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_remove(&f.d, &dax_fake_ops, &f.p), 0);
+	/* unbound: set, then kmem binds with it */
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&f.d, "memmap_on_memory", "1\n", 2), 2);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), 0);
+	KDS_EXPECT(e, f.p.memmap_on_memory);
+	KDS_EXPECT_EQ(e, f.p.adds, 2);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&f.d, "memmap_on_memory", "0", 1), -EBUSY);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&f.d, "memmap_on_memory", "y", 1), 1);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_remove(&f.d, &dax_fake_ops, &f.p), 0);
+	/* kept across the unbind and the next bind */
+	KDS_EXPECT(e, f.d.memmap_on_memory);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), 0);
+	KDS_EXPECT(e, f.p.memmap_on_memory);
+	KDS_EXPECT_EQ(e, kds_dax_kmem_remove(&f.d, &dax_fake_ops, &f.p), 0);
+	/* a failed probe holds nothing: the value may change after it */
+	f.p.add_rc = -ENOMEM;
+	KDS_EXPECT_EQ(e, kds_dax_kmem_probe(&f.d, &dax_fake_ops, &f.p), -ENOMEM);
+	KDS_EXPECT_EQ(e, kds_dev_dax_attr_store(&f.d, "memmap_on_memory", "0", 1), 1);
+	dax_kmem_teardown(&f);
+}
+
 static void dax_range_may_end_exactly_at_2_64(struct kds_expect *e)
 {
 	const u64 top = U64_MAX - DAX_SZ_128M + 1;	/* the last 128 MiB */
@@ -1309,6 +1446,8 @@ static const struct kds_case kds_dax_bus_cases_run[] = {
 	KDS_CASE(dax_kmem_remove_gives_the_memory_and_range_back),
 	KDS_CASE(dax_kmem_remove_of_memory_in_use_keeps_it_reserved),
 	KDS_CASE(dax_kmem_platform_failures_propagate_and_undo),
+	KDS_CASE(dax_memmap_on_memory_as_the_platform_offers),
+	KDS_CASE(dax_memmap_on_memory_busy_while_kmem_holds),
 	KDS_CASE(dax_range_may_end_exactly_at_2_64),
 	KDS_CASE(dax_core_refuses_null_arguments),
 	KDS_CASE(dax_map_check_vma_in_linux_order),

@@ -110,7 +110,8 @@ static void dax_space_create_size_bind_delete_in(struct kds_expect *e, char *buf
 
 	/* the files of a dynamic region's device */
 	for (unsigned int i = 0; i < kds_dev_dax_nr_attrs; i++) {
-		static const unsigned short want[] = { 0444, 0644, 0444, 0644, 0400, 0444, 0200 };
+		/* memmap_on_memory last: none, the region was made without it */
+		static const unsigned short want[] = { 0444, 0644, 0444, 0644, 0400, 0444, 0200, 0 };
 
 		kds_expect_ctx(e, "%s", kds_dev_dax_attrs[i].name);
 		KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d0, i), want[i]);
@@ -487,7 +488,8 @@ static void sp_mem_unreserve(void *ctx, u64 start, u64 size)
 	kds_dax_unclaim(&((struct sp_mem *)ctx)->claims, start, size);
 }
 
-static int sp_mem_add(void *ctx, int nid, u64 start, u64 size)
+static int sp_mem_add(void *ctx, int nid, u64 start, u64 size,
+		      bool memmap_on_memory)
 {
 	struct sp_mem *m = ctx;
 

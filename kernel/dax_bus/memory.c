@@ -25,6 +25,7 @@
 #include <linux/slab.h>
 
 #include "kds_port.h"
+#include "kds_kcompat.h"
 #include "kds_dax_dev.h"
 #include "kds_dax_iomem.h"
 
@@ -154,7 +155,7 @@ static void kds_dax_memory_unreserve(void *ctx, u64 start, u64 size)
  */
 static int kds_dax_memory_hot_add(struct kds_dax_glue_dev *gdev,
 				  struct kds_dax_glue_kmem *km, int nid,
-				  u64 start, u64 size)
+				  u64 start, u64 size, bool memmap_on_memory)
 {
 #ifdef CONFIG_MEMORY_HOTPLUG
 	char *ram_name;
@@ -163,12 +164,17 @@ static int kds_dax_memory_hot_add(struct kds_dax_glue_dev *gdev,
 	ram_name = kasprintf(GFP_KERNEL, "System RAM (%s)", kds_dax_memory_kmem_name);
 	if (!ram_name)
 		return -ENOMEM;
-	/* Into the device's memory group, as Linux's kmem adds it. */
+	/*
+	 * Into the device's memory group, as Linux's kmem adds it, with the
+	 * memmap on the memory when the device's memmap_on_memory says so.
+	 */
 	if (gdev->kmem_mgid >= 0)
-		rc = add_memory_driver_managed(gdev->kmem_mgid, start, size,
-					       ram_name, MHP_NID_IS_MGID);
+		rc = add_memory_driver_managed(gdev->kmem_mgid, start, size, ram_name,
+					       MHP_NID_IS_MGID |
+					       kds_dax_mhp_memmap(memmap_on_memory));
 	else
-		rc = add_memory_driver_managed(nid, start, size, ram_name, MHP_NONE);
+		rc = add_memory_driver_managed(nid, start, size, ram_name,
+					       kds_dax_mhp_memmap(memmap_on_memory));
 	if (rc) {
 		pr_info("kds dax: %s: adding its memory failed: %d\n",
 			gdev->core.name, rc);
@@ -196,7 +202,8 @@ static int kds_dax_memory_hot_add(struct kds_dax_glue_dev *gdev,
  * modelled one: record the range (kmem_range) and log it; nothing reaches
  * the page allocator.
  */
-static int kds_dax_memory_add_memory(void *ctx, int nid, u64 start, u64 size)
+static int kds_dax_memory_add_memory(void *ctx, int nid, u64 start, u64 size,
+				     bool memmap_on_memory)
 {
 	struct kds_dax_glue_dev *gdev = ctx;
 	struct kds_dax_glue_kmem *km = kds_dax_memory_entry(gdev, start);
@@ -220,7 +227,7 @@ static int kds_dax_memory_add_memory(void *ctx, int nid, u64 start, u64 size)
 			gdev->core.name, nid);
 		return -EINVAL;
 	}
-	rc = kds_dax_memory_hot_add(gdev, km, nid, start, size);
+	rc = kds_dax_memory_hot_add(gdev, km, nid, start, size, memmap_on_memory);
 	if (rc)
 		return rc;
 bound:

@@ -278,6 +278,8 @@ static int kds_dax_glue_region_create(int id, u64 start, u64 size,
 	mutex_init(&rg->lock);
 	INIT_LIST_HEAD(&rg->devs);
 
+	/* what this kernel offers of memmap-on-memory hot-add */
+	flags |= kds_dax_memmap_region_flags();
 	core = kds_dax_region_alloc(rg->core, id, start, size, target_node,
 				    align, flags);
 	if (IS_ERR(core)) {

@@ -640,6 +640,96 @@ dyn_steps() {
 	dyn "dax.0" "$(sd_layout $d0 $base)"
 	dyn "bind dax.0" "$(sd_write $DRV/bind dax$r.0)"
 }
+# attr_set DIR: "name mode" of each file of DIR (not its folders or links)
+attr_set() {
+	local f
+	for f in "$1"/*; do
+		[ -f "$f" ] && [ ! -L "$f" ] && echo "${f##*/} $(stat -c %a "$f")"
+	done | sort
+}
+# kds's own files beside Linux's, on a device and in a region's dax_region
+# group (dax_bus/README.md: kmem_range and backing on every device, the
+# region's target_node): exactly these, the rest as on the kernel it runs on
+KDS_DEV_EXTRAS="backing kmem_range"
+KDS_REGION_EXTRAS="target_node"
+# attr_sets_compare LDEV LREGION KDEV KREGION: the files of Linux's device
+# and of its region's dax_region group against kds's over the same range:
+# every file Linux has, kds has with the same mode; kds has no other than
+# its extras. A file the kernel's bus grows fails here by name.
+attr_sets_compare() {
+	local what l k extras missing more
+	for what in dev region; do
+		if [ $what = dev ]; then
+			l=$1 k=$3 extras=$KDS_DEV_EXTRAS
+		else
+			l=$2 k=$4 extras=$KDS_REGION_EXTRAS
+		fi
+		attr_set "$l" >/tmp/linux.attrs
+		attr_set "$k" >/tmp/kds.attrs
+		check "$([ -s /tmp/linux.attrs ]; echo $?)" "attribute sets ($what): Linux's has files ($(wc -l </tmp/linux.attrs))"
+		# (busybox has no comm: whole lines of one file not in the other)
+		missing=$(grep -vxF -f /tmp/kds.attrs /tmp/linux.attrs | tr '\n' ' ')
+		expect_eq "attribute sets ($what): every file of Linux's, with its mode, on kds's" "$missing" ""
+		more=$(grep -vxF -f /tmp/linux.attrs /tmp/kds.attrs | cut -d' ' -f1 | tr '\n' ' ')
+		expect_eq "attribute sets ($what): kds's own files are its documented extras" "$more" "$(echo $extras) "
+	done
+	# memmap_on_memory: where the kernel's devices have it (6.8+), kds's do
+	if [ -e "$1/memmap_on_memory" ]; then
+		say "sysfs: memmap_on_memory: Linux's and kds's devices have it on $(uname -r)"
+	else
+		check "$([ ! -e "$3/memmap_on_memory" ]; echo $?)" "memmap_on_memory: neither Linux's nor kds's device has it on $(uname -r)"
+	fi
+}
+# memmap_compare SIZE: where the kernel offers memmap_on_memory, Linux's
+# kmem and kds_kmem hot-add the same range (the first 128 MiB block of
+# Linux's dax0.0 and of kds's dax16.0, one after the other) with the
+# device's memmap_on_memory at 1 and at 0, and online it: the memmap on
+# the memory shows as usable memory (MemTotal) short of the block by the
+# same amount on both sides, and unbind gives everything back.
+memmap_compare() {
+	local L0=$L/devices/dax0.0 K=$B/devices/dax16.0 side dev drv bus m got nb mt
+	[ -e $L0/memmap_on_memory ] || return 0
+	mb() { ls -d /sys/devices/system/memory/memory* 2>/dev/null | wc -l; }
+	memtotal_kb() { sed -n 's/^MemTotal: *\([0-9]*\) kB$/\1/p' /proc/meminfo; }
+	expect_eq "memmap_on_memory: the kernel can (memory_hotplug.memmap_on_memory=1)" \
+		"$(cat /sys/module/memory_hotplug/parameters/memmap_on_memory 2>/dev/null)" Y
+	expect_write "memmap_on_memory: unbind kds's dax16.0" ok $B/drivers/kds_device_dax/unbind dax16.0
+	expect_write "memmap_on_memory: dax16.0 one block" ok $K/size 134217728
+	expect_eq "memmap_on_memory: Linux's dax0.0 unbound (for kds's region 16)" "$(drv_of $L0)" none
+	expect_write "memmap_on_memory: Linux's dax0.0 size 0" ok $L0/size 0
+	expect_write "memmap_on_memory: Linux's dax0.0 one block" ok $L0/size 134217728
+	for side in linux kds; do
+		if [ $side = linux ]; then dev=$L0 drv=$L/drivers/kmem bus=dax0.0
+		else dev=$K drv=$B/drivers/kds_kmem bus=dax16.0; fi
+		for m in 1 0; do
+			nb=$(mb)
+			mt=$(memtotal_kb)
+			expect_write "memmap_on_memory=$m on $side's $bus" ok $dev/memmap_on_memory $m
+			expect_write "$side: bind $bus to kmem (memmap_on_memory=$m)" ok $drv/bind $bus
+			expect_write "$side: memmap_on_memory=$((1 - m)) while kmem holds $bus" EBUSY $dev/memmap_on_memory $((1 - m))
+			expect_eq "$side: one block hot-added" "$(mb)" $((nb + 1))
+			expect_write "$side: online it" ok /sys/devices/system/memory/memory2/state online_movable
+			got=$(( $(memtotal_kb) - mt ))
+			echo "$side $m $got" >>/tmp/memmap.kb
+			expect_write "$side: offline it" ok /sys/devices/system/memory/memory2/state offline
+			expect_write "$side: unbind $bus from kmem" ok $drv/unbind $bus
+			expect_eq "$side: the block and MemTotal given back" "$(mb) $(memtotal_kb)" "$nb $mt"
+		done
+	done
+	say "sysfs: memmap_on_memory: MemTotal grew by (kB): $(tr '\n' ',' </tmp/memmap.kb)"
+	expect_eq "memmap_on_memory=1: kds_kmem's block gives the usable memory Linux's kmem gives" \
+		"$(sed -n 's/^kds 1 //p' /tmp/memmap.kb)" "$(sed -n 's/^linux 1 //p' /tmp/memmap.kb)"
+	expect_eq "memmap_on_memory=0: likewise" \
+		"$(sed -n 's/^kds 0 //p' /tmp/memmap.kb)" "$(sed -n 's/^linux 0 //p' /tmp/memmap.kb)"
+	check "$([ "$(sed -n 's/^kds 1 //p' /tmp/memmap.kb)" -lt "$(sed -n 's/^kds 0 //p' /tmp/memmap.kb)" ]; echo $?)" \
+		"memmap_on_memory=1: the memmap on the memory leaves less of the block usable"
+	rm -f /tmp/memmap.kb
+	expect_write "memmap_on_memory: Linux's dax0.0 back to 0, then its whole region" ok $L0/size 0
+	expect_write "memmap_on_memory: Linux's dax0.0 its whole region" ok $L0/size "$1"
+}
+# dyn_compare: the same writes on Linux's dynamic region (dax_hmem's
+# dax0.0) and on a kds dynamic region over the same range, one after the
+# other: the same answers.
 dyn_compare() {
 	local L0=$L/devices/dax0.0 al sz rd
 	al=$(attr $L0/align)
@@ -653,6 +743,8 @@ dyn_compare() {
 	to_devdax dax16.0
 	dyn_steps /sys/devices/kds_dax_region16/dax_region $B/devices 16 \
 		$B/drivers/kds_device_dax 0x10000000 "$sz" >/tmp/kds.dyn
+	attr_sets_compare $L0 "$rd" $B/devices/dax16.0 /sys/devices/kds_dax_region16/dax_region
+	memmap_compare "$sz"
 	expect_write "delete region 16" ok $B/delete_region 16
 	expect_write "bind Linux's dax0.0 again after region 16" ok $L/drivers/device_dax/bind dax0.0
 	compare_sides dyn "dynamic region: every write answers on kds's region 16 as on Linux's region 0"

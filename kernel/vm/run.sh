@@ -310,6 +310,9 @@ cmdline+=" rcupdate.rcu_cpu_stall_suppress=1 rdinit=/init"
 # 128 MiB of RAM at 256 MiB becomes soft-reserved: the kernel's dax_hmem
 # turns it into dax0.0 on the real dax bus; hot-added memory stays offline.
 cmdline+=" memmap=128M%0x10000000-1+0xefffffff memhp_default_state=offline"
+# the kernel may put hot-added memory's memmap on it (Linux 6.8+ lets a
+# dax device ask for that: init.sh's memmap_compare)
+cmdline+=" memory_hotplug.memmap_on_memory=1"
 # A guest of at least 1 GiB whose kernel has no dax_hmem (the debug kernel)
 # also gets 256 MiB soft-reserved at 640 MiB: a dynamic kds region there
 # holds two devices, one a whole 128 MiB memory block for kmem

@@ -95,13 +95,18 @@ struct kds_dax_model_dev {
 /**
  * struct kds_dax_model_platform - the memory the kmem driver hot-plugs
  * into: reservations and the amount of memory added.
- * @lock: guards @added_bytes, @fail_add, @fail_add_after and @fail_remove.
+ * @lock: guards @added_bytes, @memmap_bytes, @fail_add, @fail_add_after
+ *        and @fail_remove.
  * @block_size: memory block size (a power of two).
  * @claims: reserved ranges, with the core's overlap rule (given back by
  *          kmem remove once the memory is taken back).
  * @added: the ranges added and not taken back, each as added (remove of
  *         any other range is -ENOENT: never added).
  * @added_bytes: memory handed to the page allocator and not taken back.
+ * @memmapped: the ranges of @added added with their memmap on them
+ *             (a device's memmap_on_memory).
+ * @memmap_bytes: the part of @added_bytes their memmaps take (64 bytes
+ *                of struct page per 4 KiB page): not usable memory.
  * @fail_add: when non-zero, an add_memory fails with this error: the next
  *            one, or the one after @fail_add_after more have succeeded.
  * @fail_add_after: add_memory calls that still succeed before @fail_add
@@ -115,6 +120,8 @@ struct kds_dax_model_platform {
 	struct kds_dax_claims claims;
 	struct kds_dax_claims added;
 	u64 added_bytes;
+	struct kds_dax_claims memmapped;
+	u64 memmap_bytes;
 	int fail_add;
 	int fail_add_after;
 	int fail_remove;
@@ -166,5 +173,6 @@ void kds_dax_model_platform_destroy(struct kds_dax_model_platform *p);
 bool kds_dax_model_platform_is_reserved(struct kds_dax_model_platform *p,
 					u64 start, u64 size);
 u64 kds_dax_model_platform_added(struct kds_dax_model_platform *p);
+u64 kds_dax_model_platform_memmap(struct kds_dax_model_platform *p);
 
 #endif /* KDS_USER_DAX_MODEL_H */

@@ -26,7 +26,8 @@ static void model_unreserve(void *ctx, u64 start, u64 size)
 	WARN_ON(kds_dax_unclaim(&p->claims, start, size));
 }
 
-static int model_add_memory(void *ctx, int nid, u64 start, u64 size)
+static int model_add_memory(void *ctx, int nid, u64 start, u64 size,
+			    bool memmap_on_memory)
 {
 	struct kds_dax_model_platform *p = ctx;
 	int rc = 0;
@@ -42,10 +43,18 @@ static int model_add_memory(void *ctx, int nid, u64 start, u64 size)
 	/* the record of what was added, which remove goes by */
 	if (!rc)
 		rc = kds_dax_claim(&p->added, start, size);
+	if (!rc && memmap_on_memory) {
+		rc = kds_dax_claim(&p->memmapped, start, size);
+		if (rc)
+			WARN_ON(kds_dax_unclaim(&p->added, start, size));
+	}
 	if (rc)
 		return rc;
 	mutex_lock(&p->lock);
 	p->added_bytes += size;
+	/* the memmap: one 64-byte struct page per 4 KiB page, on the memory */
+	if (memmap_on_memory)
+		p->memmap_bytes += size / 64;
 	mutex_unlock(&p->lock);
 	return 0;
 }
@@ -65,8 +74,16 @@ static int model_remove_memory(void *ctx, int nid, u64 start, u64 size)
 		p->added_bytes -= size;
 	}
 	mutex_unlock(&p->lock);
-	if (!rc)
+	if (!rc) {
 		WARN_ON(kds_dax_unclaim(&p->added, start, size));
+		/* its memmap goes with it */
+		if (kds_dax_is_claimed(&p->memmapped, start, size)) {
+			WARN_ON(kds_dax_unclaim(&p->memmapped, start, size));
+			mutex_lock(&p->lock);
+			p->memmap_bytes -= size / 64;
+			mutex_unlock(&p->lock);
+		}
+	}
 	return rc;
 }
 
@@ -94,6 +111,8 @@ void kds_dax_model_platform_init(struct kds_dax_model_platform *p,
 	kds_dax_claims_init(&p->claims);
 	kds_dax_claims_init(&p->added);
 	p->added_bytes = 0;
+	kds_dax_claims_init(&p->memmapped);
+	p->memmap_bytes = 0;
 	p->fail_add = 0;
 	p->fail_add_after = 0;
 	p->fail_remove = 0;
@@ -109,6 +128,7 @@ void kds_dax_model_platform_destroy(struct kds_dax_model_platform *p)
 {
 	kds_dax_claims_destroy(&p->claims);
 	kds_dax_claims_destroy(&p->added);
+	kds_dax_claims_destroy(&p->memmapped);
 	mutex_destroy(&p->lock);
 }
 
@@ -142,4 +162,22 @@ u64 kds_dax_model_platform_added(struct kds_dax_model_platform *p)
 	added = p->added_bytes;
 	mutex_unlock(&p->lock);
 	return added;
+}
+
+/**
+ * kds_dax_model_platform_memmap() - memory the added ranges' memmaps take.
+ * @p: the platform.
+ *
+ * Context: process context.
+ * Return: bytes of kds_dax_model_platform_added() that hold the memmap of
+ * ranges added with memmap_on_memory (not usable memory).
+ */
+u64 kds_dax_model_platform_memmap(struct kds_dax_model_platform *p)
+{
+	u64 memmap;
+
+	mutex_lock(&p->lock);
+	memmap = p->memmap_bytes;
+	mutex_unlock(&p->lock);
+	return memmap;
 }
