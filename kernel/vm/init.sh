@@ -260,6 +260,20 @@ rmmod_at_once() {
 	check "$(grep -q '^kds ' /proc/modules; echo $?)" "$1: rmmod kds refused"
 	check "$([ $((t1 - t0)) -lt 100 ]; echo $?)" "$1: rmmod kds answered at once ($((t1 - t0))0 ms)"
 }
+# let_go WHAT LETS: a parked hold of dax14.0 is given back within 3 s of
+# its last pin going: the range gone from /proc/iomem, and the message
+# that says so logged once more than LETS times
+let_go() {
+	local i=0
+	while grep -q 'dax14.0' /proc/iomem && [ $i -lt 30 ]; do
+		usleep 100000
+		i=$((i + 1))
+	done
+	check "$(grep -qE 'dax14.0' /proc/iomem; [ $? != 0 ]; echo $?)" \
+		"$1: /proc/iomem: the range let go"
+	expect_eq "$1: a message says the memory was let go" \
+		"$(dmesg | grep -c 'kds dax: dax14.0: its pinned pages were released: its memory is let go')" $(($2 + 1))
+}
 # done_within SECONDS: $PIN_DONE's status once it appears ("pending" if not)
 done_within() {
 	local i=0
@@ -378,15 +392,7 @@ devdax_odirect_parked() {
 	check $? "kds-devdax odirect-park exits 0"
 	expect_eq "O_DIRECT parked: the read completed into the parked page" \
 		"$(devdax_line /tmp/kds.odp 'O_DIRECT read parked')" ok
-	i=0
-	while grep -q 'dax14.0' /proc/iomem && [ $i -lt 30 ]; do
-		usleep 100000
-		i=$((i + 1))
-	done
-	check "$(grep -qE 'dax14.0' /proc/iomem; [ $? != 0 ]; echo $?)" \
-		"O_DIRECT parked: the range let go once the read completed"
-	expect_eq "O_DIRECT parked: a message says the memory was let go" \
-		"$(dmesg | grep -c 'kds dax: dax14.0: its pinned pages were released: its memory is let go')" $((lets + 1))
+	let_go "O_DIRECT parked: once the read completed" "$lets"
 	expect_eq "O_DIRECT parked: kds.ko's references back to $ref (unload possible)" \
 		"$(attr /sys/module/kds/refcnt)" "$ref"
 	expect_write "O_DIRECT parked: kds.dax_pin_wait_ms back to 10000" ok $P 10000
@@ -468,15 +474,7 @@ devdax_pins() {
 		say "sysfs: memory failure on a parked page not run: the kernel has no CONFIG_MEMORY_FAILURE"
 	fi
 	pin_release "the bound"
-	i=0
-	while grep -q 'dax14.0' /proc/iomem && [ $i -lt 30 ]; do
-		usleep 100000
-		i=$((i + 1))
-	done
-	check "$(grep -qE 'dax14.0' /proc/iomem; [ $? != 0 ]; echo $?)" \
-		"/proc/iomem: the range let go once the pin went"
-	expect_eq "a message says the memory was let go" \
-		"$(dmesg | grep -c 'kds dax: dax14.0: its pinned pages were released: its memory is let go')" $((lets + 1))
+	let_go "the bound: once the pin went" "$lets"
 	expect_write "kds.dax_pin_wait_ms back to $w" ok $P "$w"
 	expect_eq "kds.ko's references back to $ref once the parked memory is let go" \
 		"$(attr /sys/module/kds/refcnt)" "$ref"
