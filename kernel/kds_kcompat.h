@@ -129,9 +129,13 @@ static inline unsigned long kds_dax_memmap_region_flags(void)
 	return KDS_DAX_REGION_MEMMAP_FILE |
 	       (mhp_supports_memmap_on_memory() ? KDS_DAX_REGION_MEMMAP_OK : 0);
 }
-#define kds_dax_mhp_memmap(on)	((on) ? MHP_MEMMAP_ON_MEMORY : MHP_NONE)
 #else
 #define kds_dax_memmap_region_flags()	0UL
+#endif
+/* (only where memory is hot-added: the flag needs CONFIG_MEMORY_HOTPLUG) */
+#if KDS_HAVE_MEMMAP_ON_MEMORY_VOID && defined(CONFIG_MEMORY_HOTPLUG)
+#define kds_dax_mhp_memmap(on)	((on) ? MHP_MEMMAP_ON_MEMORY : MHP_NONE)
+#else
 #define kds_dax_mhp_memmap(on)	MHP_NONE
 #endif
 

@@ -147,11 +147,11 @@ kunit_in() { # kunit_in KVER
 	fi
 	grep -qx 'CONFIG_KDS_KUNIT_TEST=y' "$build/.config" ||
 		bad "$series: the UML config lost CONFIG_KDS_KUNIT_TEST"
-	# the probes answered in the KUnit build as the series' line pins them
-	# (the same kernel source, built for UML)
+	# the probes answered in the KUnit build as kernel/probes/expected pins
+	# them for this series built for UML (its "uml-" line)
 	probes=$build/lib/kds/kernel/kds_probes.h
 	[ -f "$probes" ] || probes=$tree/lib/kds/kernel/kds_probes.h
-	check_probes "$kver" "$probes"
+	check_probes "uml-$kver" "$probes"
 
 	step "kunit.py exec, then kunit.py parse"
 	(cd "$tree" && "${kunit[@]}" exec --build_dir "$build" --raw_output=kunit) \

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Probe memmap_on_memory_void: mhp_supports_memmap_on_memory(void),
- * exported, and MHP_MEMMAP_ON_MEMORY for drivers' hot-adds: a dax device
- * may ask kmem to put the memory's own memmap in it (Linux 6.8 on, whose
- * dax bus has the memmap_on_memory file).
+ * Probe memmap_on_memory_void: mhp_supports_memmap_on_memory(void), the
+ * question a driver may ask before it hot-adds memory with the memmap on
+ * it (Linux 6.8 on, exported; an inline "no" without memory hot-plug),
+ * and whose kernels' dax bus has the memmap_on_memory file.
  *
  * api: memmap_on_memory
  */
@@ -12,7 +12,5 @@
 bool kds_probe(void);
 bool kds_probe(void)
 {
-	mhp_t flags = MHP_NID_IS_MGID | MHP_MEMMAP_ON_MEMORY;
-
-	return mhp_supports_memmap_on_memory() && flags;
+	return mhp_supports_memmap_on_memory();
 }

@@ -2,10 +2,11 @@
 # rebuild_test.sh - kds's Debian packages come out the same when
 # everything is built again from nothing: two Bazel builds of //:deb, each
 # with a Bazel of its own (--batch, a private output root: no cache, no
-# server of the checkout's), the second from a copy of the checkout at
-# another path, minutes later, on another host name, in another locale
-# and time zone, under umask 077; every .deb of the two runs must be the
-# same bytes. deb_test varies the packaging step alone over one Bazel
+# server of the checkout's), each from its own copy of the checkout's
+# files (so the checkout's bazel-* links are left alone), the second at
+# another path, later, on another host name, in another locale and time
+# zone, under umask 077; every .deb of the two runs must be the same
+# bytes. deb_test varies the packaging step alone over one Bazel
 # build; this one rebuilds the library and the API reference too, so a
 # time or a path stamped into a shipped file by any step fails it.
 # Run by .ci/run (a Bazel test cannot run Bazel); by hand:
@@ -34,11 +35,16 @@ build() {
 	fi
 }
 
-build 1 "$root"
-# The second: a copy of the tracked files elsewhere (another absolute
-# path in every compile), another host name, locale, time zone and umask.
-mkdir -p "$tmp/elsewhere/kds-copy"
-git -C "$root" ls-files -z | (cd "$root" && xargs -0 cp --parents -t "$tmp/elsewhere/kds-copy")
+# copy DIR: the checkout's tracked files into DIR
+copy() {
+	mkdir -p "$1"
+	git -C "$root" ls-files -z | (cd "$root" && xargs -0 cp --parents -t "$1")
+}
+copy "$tmp/kds"
+build 1 "$tmp/kds"
+# The second: another absolute path in every compile, another host name,
+# locale, time zone and umask.
+copy "$tmp/elsewhere/kds-copy"
 (umask 077 && export TZ=Pacific/Kiritimati LC_ALL=C.UTF-8 LANG=C.UTF-8 &&
 	unshare --uts sh -c 'hostname kds-rebuild && exec "$@"' sh \
 		bash -c "$(declare -f build); tmp='$tmp'; build 2 '$tmp/elsewhere/kds-copy'")
