@@ -974,6 +974,30 @@ static int units(const char *dev, size_t size, size_t step, uint64_t first,
 }
 
 /*
+ * The two ends of an O_DIRECT read for @call: @blk opened with O_DIRECT in
+ * *@bfd, the first two pages of @dev mapped (its file in *@fd), and the
+ * second page faulted in (zeroed) before the read. Returns that page, or
+ * NULL, said as @call's answer.
+ */
+static char *odirect_target(const char *dev, const char *blk, const char *call,
+			    int *bfd, int *fd)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	char *p;
+
+	*bfd = open(blk, O_RDONLY | O_DIRECT);
+	if (*bfd < 0) {
+		say(call, "open failed");
+		return NULL;
+	}
+	p = map_two_pages(dev, call, fd);
+	if (!p)
+		return NULL;
+	memset(p + page, 0, page);
+	return p + page;
+}
+
+/*
  * An O_DIRECT read of one page of @blk into the second page of a mapping
  * of @dev: the block layer pins the page (get_user_pages) for as long as
  * the read is in flight, which init.sh makes as long as it wants (a
@@ -989,17 +1013,11 @@ static int odirect_hold(const char *dev, const char *blk)
 	ssize_t n;
 	char *p;
 
-	bfd = open(blk, O_RDONLY | O_DIRECT);
-	if (bfd < 0) {
-		say("odirect-hold", "open failed");
-		return 1;
-	}
-	p = map_two_pages(dev, "odirect-hold", &fd);
+	p = odirect_target(dev, blk, "odirect-hold", &bfd, &fd);
 	if (!p)
 		return 1;
-	memset(p + page, 0, page);	/* faulted in before the read */
 	say("odirect-hold", "reading");
-	n = pread(bfd, p + page, page, 0);
+	n = pread(bfd, p, page, 0);
 	say("O_DIRECT read held in flight",
 	    n == (ssize_t)page ? "ok" : err_name(n < 0 ? errno : EIO));
 	return 0;
@@ -1063,16 +1081,10 @@ static int odirect_park(const char *dev, const char *blk)
 	int fd, i;
 	char *p;
 
-	r.bfd = open(blk, O_RDONLY | O_DIRECT);
-	if (r.bfd < 0) {
-		say("odirect-park", "open failed");
+	r.buf = odirect_target(dev, blk, "odirect-park", &r.bfd, &fd);
+	if (!r.buf)
 		return 1;
-	}
-	p = map_two_pages(dev, "odirect-park", &fd);
-	if (!p)
-		return 1;
-	memset(p + page, 0, page);	/* faulted in before the read */
-	r.buf = p + page;
+	p = r.buf - page;
 	r.len = page;
 	if (pthread_create(&t, NULL, park_read_fn, &r)) {
 		say("odirect-park", "no thread");
