@@ -37,6 +37,7 @@
 #include <linux/kref.h>
 #include <linux/limits.h>
 #include <linux/list.h>
+#include <linux/math64.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
 #include <asm/page.h>
@@ -66,6 +67,12 @@ typedef gfp_t kds_gfp_t;
 #define __kds_likely(x)		likely(x)
 #define __kds_unlikely(x)	unlikely(x)
 #define __KDS_OPTIMIZER_HIDE_VAR(var)	OPTIMIZER_HIDE_VAR(var)
+/*
+ * A 64-bit division: folded where both operands are constants, else the
+ * kernel's div64_u64(), as a 32-bit kernel links no 64-bit "/".
+ */
+#define __kds_div64_u64(a, b)	\
+	(__builtin_constant_p((a) / (b)) ? (a) / (b) : div64_u64(a, b))
 
 /*
  * kds_load_dependent - load a pointer that the caller then dereferences,
@@ -170,6 +177,8 @@ struct kds_kref {
 #define __kds_unlikely(x)	__builtin_expect(!!(x), 0)
 /* Make the compiler forget what it knows about @var's value. */
 #define __KDS_OPTIMIZER_HIDE_VAR(var)	__asm__("" : "=r"(var) : "0"(var))
+/* A 64-bit division (the kernel world's avoids libgcc on 32-bit). */
+#define __kds_div64_u64(a, b)	((a) / (b))
 
 /**
  * kds_load_dependent() - load a pointer that the caller then dereferences.

@@ -29,6 +29,7 @@
 #include <linux/limits.h>
 #include <linux/list.h>
 #include <linux/log2.h>
+#include <linux/math64.h>
 #include <linux/minmax.h>
 #include <linux/mm.h>
 #include <linux/memremap.h>

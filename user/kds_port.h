@@ -181,6 +181,15 @@ static inline unsigned long rounddown_pow_of_two(unsigned long n)
 	return n ? 1UL << __fls(n) : 0;
 }
 
+/*
+ * div_u64 - @dividend / @divisor for a u64 by a u32. The kernel spells
+ * it out because a 32-bit kernel has no libgcc for a 64-bit "/".
+ */
+static inline u64 div_u64(u64 dividend, u32 divisor)
+{
+	return dividend / divisor;
+}
+
 /* ------------------------------------------------------- errors, ERR_PTR */
 
 #define MAX_ERRNO	4095

@@ -54,7 +54,8 @@ struct kds_reciprocal {
  * With l = ceil(log2(d)), the multiplier is floor(2^32 * (2^l - d) / d) + 1
  * (Granlund and Montgomery, "Division by invariant integers using
  * multiplication", 1994, figure 4.1): exact for every 32-bit dividend.
- * This runs once per array, so it may divide.
+ * This runs once per array, so it may divide (div_u64(): a 32-bit kernel
+ * links no 64-bit "/").
  *
  * Context: any.
  * Return: the constants for kds_reciprocal_divide(); all zero for @d == 0,
@@ -68,7 +69,7 @@ static inline struct kds_reciprocal kds_reciprocal_make(u32 d)
 	if (!d)
 		return r;
 	l = fls(d - 1);			/* 2^(l-1) < d <= 2^l */
-	r.mult = (u32)(((((u64)1 << l) - d) << 32) / d + 1);
+	r.mult = (u32)(div_u64((((u64)1 << l) - d) << 32, d) + 1);
 	r.sh1 = l > 0 ? 1 : 0;
 	r.sh2 = l > 1 ? (u8)(l - 1) : 0;
 	return r;

@@ -87,14 +87,15 @@ static void kds_bench_run(struct kds_expect *e)
 			KDS_BENCH_LOOKUPS, kds_bench_accel());
 	for (s = 0; s < ARRAY_SIZE(kds_bench_sizes); s++) {
 		size_t n = kds_bench_sizes[s];
-		u64 want_lookup = 0, want_iter = (u64)n * (n - 1) / 2;
+		u64 want_lookup = 0, want_iter = (u64)n * (n - 1) / 2, rem;
 
 		for (i = 0; i < KDS_BENCH_LOOKUPS; i++) {
 			/* xorshift64 */
 			x ^= x << 13;
 			x ^= x >> 7;
 			x ^= x << 17;
-			idx[i] = (u32)(x % n);
+			div64_u64_rem(x, n, &rem);	/* x % n, also where u64 "%" is no instruction */
+			idx[i] = (u32)rem;
 			want_lookup += idx[i];
 		}
 		for (k = 0; k < ARRAY_SIZE(kds_bench_impls); k++) {

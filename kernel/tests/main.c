@@ -23,7 +23,8 @@ static char *inject = "";
 module_param(inject, charp, 0444);
 MODULE_PARM_DESC(inject, "faults to plant for testing the runner: fail,leak,warn");
 
-unsigned long kds_test_seed = 0x6b64735f67720001UL;
+/* Truncated to its low half where unsigned long has 32 bits. */
+unsigned long kds_test_seed = (unsigned long)0x6b64735f67720001ULL;
 module_param_named(seed, kds_test_seed, ulong, 0444);
 MODULE_PARM_DESC(seed, "seed of the genradix operation sequences");
 

@@ -14,7 +14,8 @@ KDS_RUN_SUITES
 #undef KDS_RUN
 
 /* The randomized cases' seed and length (kds_test.seed=, steps= in the kernel). */
-unsigned long kds_test_seed = 0x6b64735f67720001UL;
+/* Truncated to its low half where unsigned long has 32 bits. */
+unsigned long kds_test_seed = (unsigned long)0x6b64735f67720001ULL;
 unsigned long kds_test_steps = 100000;
 
 int main(void)
