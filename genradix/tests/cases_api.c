@@ -223,7 +223,7 @@ static void genradix_api_reciprocal_split_is_exact(struct kds_expect *e)
 			continue;
 		KDS_EXPECT(e, __kds_genradix_recip_fits(1, size));
 		for (d = 1; d <= __KDS_GENRADIX_INLINE_DEPTH; d++) {
-			size_t entries = __KDS_GENRADIX_ENTRIES(d, size), k;
+			size_t entries = __KDS_GENRADIX_LAST_ENTRY(d, size) + 1, k;
 
 			if (!__kds_genradix_recip_fits(d, size))
 				continue;
@@ -314,7 +314,8 @@ static void genradix_api_iteration_across_holes(struct kds_expect *e)
 	FOR_EACH_OPS(ops) {
 		struct gr_model m;
 		size_t per_leaf = gr_per_leaf(ops);
-		size_t leaves[] = { 3, 4, 9, 700, 70000, 1UL << 30 };
+		size_t far = min_t(size_t, 1UL << 30, gr_leaf_of(ops, ops->last_pos));
+		size_t leaves[] = { 3, 4, 9, 700, 70000, far };
 		size_t i;
 
 		gr_model_init(&m, ops);
@@ -1015,8 +1016,8 @@ static void genradix_api_linux_internal_names(struct kds_expect *e)
 	KDS_EXPECT_EQ(e, genradix_depth_shift(0), GR_SHIFT);
 	KDS_EXPECT_EQ(e, genradix_depth_shift(2), GR_SHIFT + 2 * GENRADIX_ARY_SHIFT);
 	KDS_EXPECT_EQ(e, genradix_depth_size(1), (size_t)GR_NODE << GENRADIX_ARY_SHIFT);
-	KDS_EXPECT(e, genradix_depth_shift(GENRADIX_MAX_DEPTH) >= 64);
-	KDS_EXPECT(e, genradix_depth_shift(GENRADIX_MAX_DEPTH - 1) < 64);
+	KDS_EXPECT(e, genradix_depth_shift(GENRADIX_MAX_DEPTH) >= GR_OFFSET_BITS);
+	KDS_EXPECT(e, genradix_depth_shift(GENRADIX_MAX_DEPTH - 1) < GR_OFFSET_BITS);
 	KDS_EXPECT(e, GENRADIX_DEPTH_MASK >= GENRADIX_MAX_DEPTH);
 
 	genradix_init(&r);

@@ -12,12 +12,15 @@
 
 /* ------------------------------------------------------- hash map */
 
-static size_t gr_hash(size_t k)
+/* Mixed in 64 bits whatever size_t's width, folded into size_t. */
+static size_t gr_hash(size_t key)
 {
+	u64 k = key;
+
 	k ^= k >> 33;
 	k *= 0xff51afd7ed558ccdULL;
 	k ^= k >> 33;
-	return k;
+	return (size_t)(k ^ (k >> 32));
 }
 
 static void gr_map_free(struct gr_map *h)
@@ -212,7 +215,8 @@ static size_t gr_model_pick_any(const struct gr_model *m, u64 a)
 	const struct gr_ops *ops = m->ops;
 	size_t per_leaf = gr_per_leaf(ops);
 	size_t last = ops->last_pos;
-	u64 sel = a & 15, v = a >> 4;
+	/* size_t: its "%" is one instruction where size_t has 32 bits. */
+	size_t sel = (size_t)(a & 15), v = (size_t)(a >> 4);
 	unsigned int d;
 	size_t base;
 
@@ -383,7 +387,7 @@ bool gr_model_step(struct gr_model *m, unsigned int op, u64 a, u64 b)
 		return gr_model_iterate(m, idx, 1 + b % 40, true);
 	case 7:
 		/* Prealloc a few leaves, or an unrepresentable count. */
-		nr = (b & 7) == 7 ? idx : (size_t)(b % (6 * gr_per_leaf(ops)));
+		nr = (b & 7) == 7 ? idx : (size_t)b % (6 * gr_per_leaf(ops));
 		if (nr > ops->last_pos || nr > 64 * gr_per_leaf(ops)) {
 			if (nr <= ops->last_pos)
 				return true;	/* would allocate too much */

@@ -80,18 +80,18 @@ unsigned int gr_depth_for(size_t off)
 	unsigned int d = 0;
 	int bits = GR_SHIFT;
 
-	while (bits < 64 && (off >> bits)) {
+	while (bits < GR_OFFSET_BITS && (off >> bits)) {
 		d++;
-		bits += GR_SHIFT - 3;
+		bits += GR_ARY_SHIFT;
 	}
 	return d;
 }
 
 size_t gr_first_idx_at_depth(const struct gr_ops *ops, unsigned int d)
 {
-	int bits = GR_SHIFT + (GR_SHIFT - 3) * ((int)d - 1);
+	int bits = GR_SHIFT + GR_ARY_SHIFT * ((int)d - 1);
 
-	if (d < 1 || bits >= 64)
+	if (d < 1 || bits >= GR_OFFSET_BITS)
 		return 0;
 	/* First offset needing depth d is 1 << bits: the first entry of that leaf. */
 	return gr_first_idx(ops, ((size_t)1 << bits) >> GR_SHIFT);

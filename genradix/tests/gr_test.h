@@ -20,6 +20,10 @@
 
 #define GR_NODE		KDS_GENRADIX_NODE_SIZE
 #define GR_SHIFT	KDS_GENRADIX_NODE_SHIFT
+/* A level's fan-out, log2: the pointers a node holds (4 or 8 bytes each). */
+#define GR_ARY_SHIFT	(GR_SHIFT - (sizeof(void *) == 8 ? 3 : 2))
+/* The bits of a byte offset: size_t's. */
+#define GR_OFFSET_BITS	((int)(8 * sizeof(size_t)))
 
 /* Any GENRADIX() has this layout; the ops cast it to the typed tree. */
 struct gr_radix {

@@ -46,7 +46,7 @@ static size_t own_base(int t, int round)
 
 static unsigned long value_of(int t, size_t idx)
 {
-	return ((unsigned long)idx * 2654435761u) ^ ((unsigned long)t << 56) ^ 1;
+	return ((unsigned long)idx * 2654435761u) ^ ((unsigned long)t << (BITS_PER_LONG - 8)) ^ 1;
 }
 
 struct alloc_arg {

@@ -46,7 +46,10 @@ static const struct vs_linux_ops kd_ops[] = {
 #define MAX_REPORTS	10
 #define MAX_WALK	64
 #define MAX_KEPT	4096
-#define OFFSET_BITS	40
+/* Offsets below 2^40, or size_t's width where that is less. */
+#define OFFSET_BITS	(sizeof(size_t) == 8 ? 40 : 32)
+/* A level's fan-out, log2: the pointers a node holds. */
+#define ARY_SHIFT	(SHIFT - (sizeof(void *) == 8 ? 3 : 2))
 
 static unsigned long mismatches;
 
@@ -82,7 +85,7 @@ static u64 rnd(struct run *t)
 /* First index of the first leaf that needs a tree of depth @d (d >= 1). */
 static size_t first_at_depth(const struct run *t, unsigned int d)
 {
-	return ((size_t)1 << ((SHIFT - 3) * (d - 1))) * t->per_leaf;
+	return ((size_t)1 << (ARY_SHIFT * (d - 1))) * t->per_leaf;
 }
 
 static size_t pick(struct run *t)
@@ -98,7 +101,7 @@ static size_t pick(struct run *t)
 	case 2:
 		/* Around the first index of each depth (d < 5, below 2^40). */
 		for (d = 1 + (v >> 8) % 4; d > 1 &&
-		     (SHIFT - 3) * (d - 1) + SHIFT >= OFFSET_BITS; d--)
+		     ARY_SHIFT * (d - 1) + SHIFT >= OFFSET_BITS; d--)
 			;
 		idx = first_at_depth(t, d);
 		delta = (v >> 16) % 4;

@@ -215,18 +215,18 @@ KDS_STATIC_ASSERT(__KDS_GENRADIX_INLINE_DEPTH >= 1,
 
 /*
  * Number of the leaf holding entry @idx, which the caller has checked is
- * below @entries (a constant): a shift, or a constant division. Where
- * every index below @entries fits in 32 bits the division is a 32-bit
+ * at most @last (a constant): a shift, or a constant division. Where
+ * every index up to @last fits in 32 bits the division is a 32-bit
  * one, whose multiply by the reciprocal is a single 64-bit multiply
  * rather than a 128-bit one (one micro-op fewer and a shorter latency on
  * x86-64, the same on 64-bit arm).
  */
 static __kds_always_inline size_t __kds_genradix_leaf_nr(size_t idx, size_t obj_size,
-						  size_t entries)
+						  size_t last)
 {
 	if (__KDS_IS_POW2(obj_size))
 		return idx >> (KDS_GENRADIX_NODE_SHIFT - __kds_ilog2(obj_size));
-	if (entries - 1 <= 0xffffffffu)
+	if (last <= 0xffffffffu)
 		return (unsigned int)idx / (unsigned int)__kds_genradix_per_leaf(obj_size);
 	return idx / __kds_genradix_per_leaf(obj_size);
 }
@@ -291,8 +291,8 @@ static __kds_always_inline kds_u64 __kds_genradix_recip(unsigned int depth, size
 {
 	int shift = __kds_genradix_recip_shift(depth, obj_size);
 
-	return (((kds_u64)1 << (shift & 63)) + __kds_genradix_per_leaf(obj_size) - 1) /
-	       __kds_genradix_per_leaf(obj_size);
+	return __kds_div64_u64(((kds_u64)1 << (shift & 63)) + __kds_genradix_per_leaf(obj_size) - 1,
+			       (kds_u64)__kds_genradix_per_leaf(obj_size));
 }
 
 /*
@@ -371,9 +371,17 @@ static __kds_always_inline void *__kds_genradix_ptr_idx(struct __kds_genradix *r
 /* Number of leaves a tree of @depth spans (for the depths walked inline). */
 #define __KDS_GENRADIX_LEAVES(depth)	((size_t)1 << __KDS_GENRADIX_LEVEL_SHIFT(depth))
 
-/* Number of entries of @obj_size a tree of @depth spans (a constant). */
-#define __KDS_GENRADIX_ENTRIES(depth, obj_size)				\
-	(__KDS_GENRADIX_LEAVES(depth) * __kds_genradix_per_leaf(obj_size))
+/*
+ * Index of the last entry of @obj_size a tree of @depth spans (a
+ * constant), counted in 64 bits: where size_t has 32, the deepest inline
+ * tree spans every byte offset, so with 1-byte entries the count is
+ * 2^32 and the last index SIZE_MAX.
+ */
+#define __KDS_GENRADIX_LAST_ENTRY64(depth, obj_size)				\
+	((kds_u64)__KDS_GENRADIX_LEAVES(depth) * __kds_genradix_per_leaf(obj_size) - 1)
+#define __KDS_GENRADIX_LAST_ENTRY(depth, obj_size)				\
+	(__KDS_GENRADIX_LAST_ENTRY64(depth, obj_size) > (kds_u64)SIZE_MAX ? SIZE_MAX :	\
+	 (size_t)__KDS_GENRADIX_LAST_ENTRY64(depth, obj_size))
 
 /*
  * One depth of __kds_genradix_lookup(): range check on the index, then
@@ -381,14 +389,14 @@ static __kds_always_inline void *__kds_genradix_ptr_idx(struct __kds_genradix *r
  */
 #define __KDS_GENRADIX_WALK_DEPTH(d)					\
 	if (__KDS_GENRADIX_INLINE_DEPTH >= (d) && depth == (d)) {	\
-		size_t entries = __KDS_GENRADIX_ENTRIES(d, obj_size);	\
+		size_t last = __KDS_GENRADIX_LAST_ENTRY(d, obj_size);	\
 									\
-		if (__kds_unlikely(idx >= entries))			\
+		if (__kds_unlikely(idx > last))				\
 			return NULL;					\
 		if (__kds_genradix_recip_fits(d, obj_size)) {		\
 			offset = __kds_genradix_recip_split(idx, obj_size, d, &leaf); \
 		} else if (!__KDS_IS_POW2(obj_size)) {			\
-			leaf = __kds_genradix_leaf_nr(idx, obj_size, entries); \
+			leaf = __kds_genradix_leaf_nr(idx, obj_size, last); \
 			/*						\
 			 * GCC would compute the quotient's multiply	\
 			 * again for the remainder on the way out;	\
@@ -438,7 +446,7 @@ static __kds_always_inline void *__kds_genradix_lookup(struct __kds_genradix *ra
 	 * (the multiply that does it depends on the depth's range).
 	 */
 	if (__KDS_IS_POW2(obj_size)) {
-		leaf = __kds_genradix_leaf_nr(idx, obj_size, 0);
+		leaf = __kds_genradix_leaf_nr(idx, obj_size, SIZE_MAX);
 		pos = __kds_genradix_leaf_pos(idx, leaf, obj_size);
 	}
 	__KDS_GENRADIX_WALK_DEPTH(1)
