@@ -20,6 +20,9 @@
 #         kernel in kds's cache: kernel/kernel_tree.sh)
 #   KVER  its version (default: kernel/kver.sh --headers-only, or the
 #         kernel.release KDIR names when only KDIR is given)
+#   ARCH, CROSS_COMPILE  Kbuild's, for a kernel of another architecture
+#         (default: what kernel/kernels.sh --kbuild says for KVER, e.g.
+#         arm64 and aarch64-linux-gnu- for 6.12.118+deb12-arm64)
 #   KDS_MANIFEST  the component manifest (default tools/components.bzl)
 #   KDS_KBUILD_CHECKS  1: build with W=1 and sparse (C=2) too, failing on
 #         their warnings as on the compiler's
@@ -103,6 +106,14 @@ if [ "$layout" = 0 ]; then
 	[ -f "$kdir/Makefile" ] || {
 		echo "build.sh: no kernel build tree at $kdir (set KDIR to one, or KVER to a kernel kds supports, kernel/kernels.sh, or one whose headers are installed)" >&2
 		exit 1; }
+	# A supported kernel of another architecture: its cross compiler.
+	if [ -z "${ARCH:-}" ] && cross=$("$root/kernel/kernels.sh" --kbuild "$kver" 2>/dev/null) && [ -n "$cross" ]; then
+		export ARCH=${cross%% *} CROSS_COMPILE=${cross#* }
+	fi
+	if [ -n "${CROSS_COMPILE:-}" ] && ! command -v "${CROSS_COMPILE}gcc" >/dev/null; then
+		echo "build.sh: $kver is built with ${CROSS_COMPILE}gcc, which is not installed (apt-get install gcc-${CROSS_COMPILE%-}; ./bazelw installs it)" >&2
+		exit 1
+	fi
 fi
 
 # copy_top SRC DST: the top-level .c and .h files of SRC into DST.

@@ -13,7 +13,11 @@
 # installing would put in /boot), each "dpkg-deb -x" into one folder, the
 # one absolute include of the arch Makefile pointed into that folder. Once
 # per version, under a lock, renamed into place when complete, like
-# kernel/vm_kernel.sh's image.
+# kernel/vm_kernel.sh's image. A kernel of another architecture
+# (kernel/kernels.sh --all) is fetched the same way from that
+# architecture's package lists (kernel/apt_arch.sh), with the host's own
+# linux-kbuild of the same version: its fixdep and modpost run here, the
+# cross compiler builds (kernel/build.sh).
 #
 # --cached: print the tree only if it is there; never fetch.
 # Exit status: 0 and the path; 1 when it is not there (--cached) or the
@@ -32,7 +36,7 @@ if [ -f "/lib/modules/$kver/build/Makefile" ] &&
 	echo "/lib/modules/$kver/build"
 	exit 0
 fi
-version=$("$here/kernels.sh" | awk -v k="$kver" '$1 == k { print $2 }')
+read -r version arch < <("$here/kernels.sh" --all | awk -v k="$kver" '$1 == k { print $2, $3 }') || true
 [ -n "$version" ] || die "$kver is not a kernel kds supports (kernel/kernels.sh lists them) and its headers are not installed"
 
 cache=$("$here/cache_dir.sh")/headers
@@ -58,13 +62,20 @@ chmod 755 "$tmp" "$tmp/deb"
 if [ "$(id -u)" = 0 ] && getent passwd _apt >/dev/null; then chown _apt "$tmp/deb"; fi
 # The -common and kbuild packages' names: from the headers package's own
 # dependencies at that version.
-deps=$(apt-cache show "linux-headers-$kver=$version" 2>/dev/null | sed -n 's/^Depends: //p' | head -n 1 | tr ',' '\n' |
+deps=$("$here/apt_arch.sh" "$arch" apt-cache show "linux-headers-$kver=$version" 2>/dev/null | sed -n 's/^Depends: //p' | head -n 1 | tr ',' '\n' |
 	sed -n 's/^ *\(linux-headers-[^ ]*-common\|linux-kbuild-[^ ]*\)\( .*\)\?$/\1/p')
 [ -n "$deps" ] || { echo "kernel_tree.sh: apt-cache knows no linux-headers-$kver $version (apt-get update)" >&2; exit 1; }
-pkgs=("linux-headers-$kver=$version")
-for d in $deps; do pkgs+=("$d=$version"); done
-if ! (cd "$tmp/deb" && apt-get download -q "${pkgs[@]}") >"$tmp/apt.log" 2>&1; then
-	echo "kernel_tree.sh: apt-get download ${pkgs[*]} failed:" >&2
+# linux-kbuild holds programs the build runs (fixdep, modpost): the host's.
+pkgs=("linux-headers-$kver=$version") host_pkgs=()
+for d in $deps; do
+	case $d in
+	linux-kbuild-*) host_pkgs+=("$d=$version") ;;
+	*) pkgs+=("$d=$version") ;;
+	esac
+done
+if ! (cd "$tmp/deb" && "$here/apt_arch.sh" "$arch" apt-get download -q "${pkgs[@]}" &&
+	{ [ ${#host_pkgs[@]} = 0 ] || apt-get download -q "${host_pkgs[@]}"; }) >"$tmp/apt.log" 2>&1; then
+	echo "kernel_tree.sh: apt-get download ${pkgs[*]} ${host_pkgs[*]} failed:" >&2
 	tail -n 20 "$tmp/apt.log" >&2
 	exit 1
 fi

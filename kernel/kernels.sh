@@ -1,42 +1,82 @@
 #!/usr/bin/env bash
-# kernels.sh - the kernels kds supports: one line per Debian kernel series,
+# kernels.sh - the kernels kds supports: one line per Debian kernel series
+# and architecture,
 #
-#   KVER VERSION
+#   KVER VERSION ARCH
 #
-# (e.g. "6.1.0-57-amd64 6.1.192-3"), the series' headers package
-# linux-headers-KVER at VERSION. The series are Debian 12's kernels, named
-# by their metapackages below; this list is the supported range, the only
-# place kernel versions appear: what differs between the kernels is decided
-# by kds's API probes (kernel/probes/), never by a version.
+# (e.g. "6.1.0-57-amd64 6.1.192-3 amd64"), the series' headers package
+# linux-headers-KVER at VERSION, of Debian architecture ARCH. The series
+# are Debian 12's kernels, named by their metapackages below; this list is
+# the supported range, the only place kernel versions and architectures
+# appear: what differs between the kernels is decided by kds's API probes
+# (kernel/probes/), never by a version.
 #
-#   kernel/kernels.sh [--first|--names]
+#   kernel/kernels.sh [--all] [--first|--names]
+#   kernel/kernels.sh --kbuild KVER
 #
-# A series' version is that of its metapackage when it is installed (the
-# headers then are in /lib/modules/KVER/build), else the candidate in the
-# package lists (its headers are fetched into kds's cache by
-# kernel/kernel_tree.sh, never installed). --first prints only the first
-# series' KVER: the kernel single-kernel tools default to. --names prints
-# every KVER on one line, as the tests name the kernels they covered.
+# Without --all, only the host architecture's series (those this machine
+# boots under KVM and builds without a cross compiler); --all adds every
+# other architecture's, which are cross-built (kernel/build.sh) and booted
+# under emulation.
 #
-# Adding the next kernel: add its metapackage to SERIES, run
-# ./bazelw test //...: the probes show what changed (kernel/kds_kcompat.h).
+# A host series' version is that of its metapackage when it is installed
+# (the headers then are in /lib/modules/KVER/build), else the candidate in
+# the package lists (its headers are fetched into kds's cache by
+# kernel/kernel_tree.sh, never installed); a foreign series' is the
+# candidate in that architecture's lists (kernel/apt_arch.sh). --first
+# prints only the first series' KVER: the kernel single-kernel tools default
+# to. --names prints every KVER on one line, as the tests name the kernels
+# they covered. --kbuild prints how Kbuild builds for KVER's architecture:
+# "ARCH CROSS_COMPILE" (e.g. "arm64 aarch64-linux-gnu-"), nothing for the
+# host's own.
+#
+# Adding the next kernel: add its metapackage to SERIES (a new
+# architecture: its line in KBUILD too), run ./bazelw test //...: the
+# probes show what changed (kernel/kds_kcompat.h, kernel/probes/expected).
 #
 # Exit status: 0; 1 when a series cannot be resolved (no package lists:
 # apt-get update), saying which.
 set -euo pipefail
+here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 
+# ARCH METAPACKAGE
 SERIES=(
-	linux-headers-amd64		# Debian 12's default kernel (6.1)
-	linux-headers-6.12-amd64	# Debian 12's second kernel, Debian 13's default (6.12)
+	"amd64 linux-headers-amd64"		# Debian 12's default kernel (6.1)
+	"amd64 linux-headers-6.12-amd64"	# Debian 12's second kernel, Debian 13's default (6.12)
+	"arm64 linux-headers-arm64"		# 6.1 for arm64: no ZONE_DEVICE
+	"arm64 linux-headers-6.12-arm64"	# 6.12 for arm64
+	"i386 linux-headers-686-pae"		# 6.1 for 32-bit x86 with PAE (64-bit phys_addr_t)
+)
+# Debian ARCH, the kernel's ARCH, the cross compiler's prefix (Debian's
+# gcc-<triplet> packages)
+KBUILD=(
+	"amd64 x86 x86_64-linux-gnu-"
+	"arm64 arm64 aarch64-linux-gnu-"
+	"i386 x86 i686-linux-gnu-"
 )
 
-first=0 names=0
-case ${1:-} in
-'') ;;
---first) first=1 ;;
---names) names=1 ;;
-*) echo "usage: kernel/kernels.sh [--first|--names]" >&2; exit 2 ;;
-esac
+host=$(dpkg --print-architecture)
+first=0 names=0 all=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--all) all=1 ;;
+	--first) first=1 ;;
+	--names) names=1 ;;
+	--kbuild)
+		[ $# = 2 ] || { echo "usage: kernel/kernels.sh --kbuild KVER" >&2; exit 2; }
+		arch=$("$0" --all | awk -v k="$2" '$1 == k { print $3 }')
+		[ -n "$arch" ] || { echo "kernels.sh: $2 is not a kernel kds supports" >&2; exit 1; }
+		[ "$arch" != "$host" ] || exit 0
+		for k in "${KBUILD[@]}"; do
+			set -- $k
+			[ "$1" != "$arch" ] || { echo "$2 $3"; exit 0; }
+		done
+		echo "kernels.sh: no Kbuild line for $arch (KBUILD)" >&2
+		exit 1 ;;
+	*) echo "usage: kernel/kernels.sh [--all] [--first|--names] | --kbuild KVER" >&2; exit 2 ;;
+	esac
+	shift
+done
 
 # installed PACKAGE: its version when installed.
 installed() {
@@ -45,7 +85,19 @@ installed() {
 	case $s in "ii |"?*) echo "${s#ii |}" ;; esac
 }
 
-for meta in "${SERIES[@]}"; do
+for line in "${SERIES[@]}"; do
+	arch=${line%% *} meta=${line#* }
+	[ "$all" = 1 ] || [ "$arch" = "$host" ] || continue
+	if [ "$arch" != "$host" ]; then
+		dep=$("$here/apt_arch.sh" "$arch" apt-cache depends "$meta" 2>/dev/null |
+			sed -n 's/^ *Depends: \(linux-headers-[0-9][^ ]*\)$/\1/p' | head -n 1)
+		[ -n "$dep" ] || { echo "kernels.sh: cannot resolve $meta for $arch (kernel/apt_arch.sh $arch apt-get update)" >&2; exit 1; }
+		version=$("$here/apt_arch.sh" "$arch" apt-cache policy "$dep" 2>/dev/null | sed -n 's/^ *Candidate: //p')
+		case $version in '' | '(none)') echo "kernels.sh: no version of $dep in the $arch package lists" >&2; exit 1 ;; esac
+		echo "${dep#linux-headers-} $version $arch"
+		[ "$first" = 0 ] || exit 0
+		continue
+	fi
 	dep=
 	if [ -n "$(installed "$meta")" ]; then
 		dep=$(dpkg-query -W -f='${Depends}' "$meta" | tr ',' '\n' |
@@ -62,7 +114,7 @@ for meta in "${SERIES[@]}"; do
 		version=$(apt-cache policy "$dep" 2>/dev/null | sed -n 's/^ *Candidate: //p')
 		case $version in '' | '(none)') echo "kernels.sh: no version of $dep in the package lists (apt-get update)" >&2; exit 1 ;; esac
 	fi
-	echo "$kver $version"
+	echo "$kver $version $arch"
 	[ "$first" = 0 ] || exit 0
 done | if [ "$first" = 1 ]; then
 	cut -d' ' -f1

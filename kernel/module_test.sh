@@ -36,6 +36,20 @@ check_kernel() {
 local kver=$1 kdir=$2 mods ko sample bad clash missing extra wrong symvers
 local public_headers h want_version got_version modinfo unresolved np n switches parms shipped tko
 ksyms=$kdir/Module.symvers
+# Another architecture's kernel: its cross compiler, named here because
+# KDIR (with a bogus KVER) is what build.sh is given.
+local cross objdump=objdump prefetch='prefetch(t[0-2]|nta|w)?'
+cross=$("$root/kernel/kernels.sh" --kbuild "$kver")
+if [ -n "$cross" ]; then
+	export ARCH=${cross%% *} CROSS_COMPILE=${cross#* }
+	objdump=${CROSS_COMPILE}objdump
+	[ "$ARCH" != arm64 ] || prefetch=prfm
+	# i686 (686-pae's -march) has no prefetch instruction: GCC emits
+	# none for __builtin_prefetch(), the kernel patches its own in.
+	[ "$CROSS_COMPILE" != i686-linux-gnu- ] || prefetch=
+else
+	unset ARCH CROSS_COMPILE
+fi
 rm -rf "$out/build"
 # KDIR wins over KVER (a bogus KVER is never looked at).
 # W=1 and sparse on every file too (KDS_KBUILD_CHECKS): no report.
@@ -132,8 +146,10 @@ fi
 # counts a prefetch as free of side effects and has deleted every call of
 # a helper that did nothing else: the walk must carry them itself, inlined
 # (the helpers are __always_inline).
-np=$(objdump -d --disassemble=kds_genradix_iter_next "$ko" | grep -cE "\sprefetch(t[0-2]|nta|w)?\s")
-[ "$np" -ge 1 ] || { echo "FAIL: kds_genradix_iter_next in kds.ko has no prefetch instruction"; fail=1; }
+if [ -n "$prefetch" ]; then
+	np=$("$objdump" -d --disassemble=kds_genradix_iter_next "$ko" | grep -cE "\s$prefetch\s")
+	[ "$np" -ge 1 ] || { echo "FAIL: kds_genradix_iter_next in kds.ko for $kver has no prefetch instruction"; fail=1; }
+fi
 
 n=$(wc -l <"$out/defined")
 echo "kds.ko $got_version for $kver: $n global symbols, all kds_-prefixed and unique to kds;" \
@@ -167,8 +183,9 @@ planted() {
 }
 
 # Every supported kernel, each with its own probe answers.
-mapfile -t kernels < <("$root/kernel/kernels.sh")
-[ "${#kernels[@]}" -ge 2 ] || { echo "FAIL: kernel/kernels.sh lists ${#kernels[@]} kernel(s); kds supports Debian's 6.1 and 6.12"; fail=1; }
+# Every architecture's, the foreign ones cross-built.
+mapfile -t kernels < <("$root/kernel/kernels.sh" --all)
+[ "${#kernels[@]}" -ge 5 ] || { echo "FAIL: kernel/kernels.sh --all lists ${#kernels[@]} kernel(s); kds supports Debian's 6.1 and 6.12 on amd64 and arm64, 6.1 on i386"; fail=1; }
 covered=()
 for k in "${kernels[@]}"; do
 	kver=${k%% *}
@@ -179,6 +196,7 @@ for k in "${kernels[@]}"; do
 	covered+=("$kver")
 done
 echo "kernels covered: ${covered[*]}"
+unset ARCH CROSS_COMPILE
 
 # The probes fail loudly (planted, against the first kernel): a second form
 # that compiles, no form that compiles, a misspelt answer.
@@ -198,4 +216,17 @@ plant='#include <linux/compiler.h>
 int kds_planted(int __user *p);
 int kds_planted(int __user *p) { return *(int *)p; }'
 planted "$kdir" "a sparse-only fault" "removes address space" new genradix/kds_planted.c
+# A 64-bit "/" links on a 64-bit kernel only: the 32-bit kernel's build
+# must stop on it (div64_u64() and friends are the way).
+for k in "${kernels[@]}"; do
+	[ "${k##* }" = i386 ] || continue
+	cross=$("$root/kernel/kernels.sh" --kbuild "${k%% *}")
+	kdir=$("$root/kernel/kernel_tree.sh" "${k%% *}")
+	plant='#include <linux/types.h>
+u64 kds_planted(u64 a, u64 b);
+u64 kds_planted(u64 a, u64 b) { return a / b; }'
+	ARCH=${cross%% *} CROSS_COMPILE=${cross#* } \
+		planted "$kdir" "a 64-bit division on ${k%% *}" '"__udivdi3" [' new genradix/kds_planted.c
+	break
+done
 exit $fail
