@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# sysroot.sh - the libraries the userspace tests link and load on another
+# architecture, unpacked from Debian's packages of that architecture.
+#
+#   testing/arch/sysroot.sh ARCH      (ARCH: i386 or arm64)
+#
+# Downloads (apt-get download, through kernel/apt_arch.sh's private apt
+# state: nothing is installed, the host's apt configuration is unchanged)
+# libcriterion-dev of ARCH with everything libcriterion3 needs at run time
+# (libc6 among them; the compiler's headers and libc are its own,
+# libc6-dev-*-cross), unpacks them with dpkg-deb -x into kds's cache,
+#   $KDS_CACHE_DIR/sysroot/ARCH-<hash of the package list>/
+# and points the workspace's .kds-sysroot/ARCH at it, the path .bazelrc's
+# --config=ARCH links against and testing/arch/run.sh loads from. Once
+# per package set, under a lock, renamed into place when complete.
+#
+# Exit status: 0 and the sysroot's path; 1 when a download or unpack
+# failed (saying which); 2 on a usage error.
+set -euo pipefail
+root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)
+[ $# = 1 ] || { echo "usage: testing/arch/sysroot.sh ARCH" >&2; exit 2; }
+arch=$1
+case $arch in i386 | arm64) ;; *) echo "sysroot.sh: no userspace test configuration for '$arch' (i386, arm64)" >&2; exit 2 ;; esac
+apt=("$root/kernel/apt_arch.sh" "$arch")
+
+# The packages: libcriterion-dev and libcriterion3's run-time closure.
+pkgs=$("${apt[@]}" apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts \
+	--no-breaks --no-replaces --no-enhances libcriterion3 libc6 2>/dev/null |
+	grep -v '^ ' | grep -v '^<' | sort -u)
+pkgs=$(printf '%s\nlibcriterion-dev\n' "$pkgs" | sort -u)
+[ -n "$pkgs" ] || { echo "sysroot.sh: apt-cache knows no libcriterion3 for $arch" >&2; exit 1; }
+vers=$(for p in $pkgs; do
+	printf '%s=%s\n' "$p" "$("${apt[@]}" apt-cache policy "$p" | sed -n 's/^ *Candidate: //p')"
+done)
+key=$(printf '%s\n' "$vers" | sha256sum | cut -c1-12)
+cache=$("$root/kernel/cache_dir.sh")/sysroot
+dest=$cache/$arch-$key
+link() {
+	mkdir -p "$root/.kds-sysroot"
+	ln -sfn "$dest" "$root/.kds-sysroot/$arch"
+	echo "$dest"
+}
+[ ! -f "$dest/.complete" ] || { link; exit 0; }
+mkdir -p "$cache"
+exec 9>"$cache/$arch.lock"
+flock 9
+[ ! -f "$dest/.complete" ] || { link; exit 0; }
+rm -rf "$cache/.$arch-$key".*
+tmp=$(mktemp -d "$cache/.$arch-$key.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/deb"
+chmod 755 "$tmp" "$tmp/deb"
+if [ "$(id -u)" = 0 ] && getent passwd _apt >/dev/null; then chown _apt "$tmp/deb"; fi
+echo "sysroot.sh: fetching $(wc -l <<<"$vers") $arch packages into $dest (nothing is installed)" >&2
+# shellcheck disable=SC2086 # one package=version a word
+if ! (cd "$tmp/deb" && "${apt[@]}" apt-get download -q $vers) >"$tmp/apt.log" 2>&1; then
+	tail -n 20 "$tmp/apt.log" >&2
+	echo "sysroot.sh: apt-get download failed for $arch" >&2
+	exit 1
+fi
+for deb in "$tmp"/deb/*.deb; do
+	dpkg-deb -x "$deb" "$tmp/root" || { echo "sysroot.sh: dpkg-deb -x $deb failed" >&2; exit 1; }
+done
+printf '%s\n' "$vers" >"$tmp/root/.complete"
+rm -rf "$dest"
+mv "$tmp/root" "$dest"
+link

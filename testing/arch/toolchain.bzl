@@ -1,0 +1,46 @@
+"""A C toolchain of Debian's cross compilers, for the userspace tests on
+another architecture (.bazelrc's --config=i386 and --config=arm64).
+
+The compiler is Debian's gcc-<triplet> with its libc (libc6-dev-*-cross),
+run through cc.sh (gcc_<arch>.sh); Criterion's headers are the host's
+(the same on every architecture, found after the compiler's own
+directories: .bazelrc's -idirafter), its libraries come from
+testing/arch/sysroot.sh.
+"""
+
+load("@bazel_tools//tools/cpp:cc_toolchain_config_lib.bzl", "tool_path")
+
+def _impl(ctx):
+    t = ctx.attr.triplet
+    tools = [tool_path(name = "gcc", path = ctx.attr.gcc)] + [
+        tool_path(name = name, path = "/usr/bin/%s-%s" % (t, name))
+        for name in ["ld", "ar", "cpp", "gcov", "nm", "objdump", "strip"]
+    ]
+    return cc_common.create_cc_toolchain_config_info(
+        ctx = ctx,
+        toolchain_identifier = t,
+        host_system_name = "x86_64-linux-gnu",
+        target_system_name = t,
+        target_cpu = ctx.attr.cpu,
+        target_libc = "glibc",
+        compiler = "gcc",
+        abi_version = "gcc",
+        abi_libc_version = "glibc",
+        tool_paths = tools,
+        cxx_builtin_include_directories = [
+            "/usr/lib/gcc-cross/%s/12/include" % t,
+            "/usr/lib/gcc-cross/%s/12/include-fixed" % t,
+            "/usr/%s/include" % t,
+            "/usr/include",
+        ],
+    )
+
+kds_cross_toolchain_config = rule(
+    implementation = _impl,
+    attrs = {
+        "cpu": attr.string(mandatory = True),
+        "gcc": attr.string(mandatory = True),
+        "triplet": attr.string(mandatory = True),
+    },
+    provides = [CcToolchainConfigInfo],
+)
