@@ -100,15 +100,31 @@ probe_limit=${KDS_VM_PROBE_TIMEOUT:-15}
 
 die() { echo "run.sh: $*" >&2; exit 2; }
 
-for tool in qemu-system-x86_64 cpio gzip timeout readelf; do
-	command -v "$tool" >/dev/null || die "$tool not found (apt-get install qemu-system-x86 cpio)"
+for tool in cpio gzip timeout readelf; do
+	command -v "$tool" >/dev/null || die "$tool not found (apt-get install cpio)"
 done
+kver=${KVER:-$("$root/kernel/kver.sh")}
+# A kernel of another architecture (kernel/kernels.sh --all) boots the
+# core guest, with that architecture's busybox (testing/arch/sysroot.sh).
+core=
 busybox=/bin/busybox
+if [ -n "$("$root/kernel/kernels.sh" --kbuild "$kver" 2>/dev/null)" ]; then
+	core=$("$root/kernel/kernels.sh" --all | awk -v k="$kver" '$1 == k { print $3 }')
+	sysroot=$("$root/testing/arch/sysroot.sh" "$core") || die "no $core sysroot for the guest's busybox (testing/arch/sysroot.sh said why above)"
+	busybox=$sysroot/bin/busybox
+fi
+# The machine: x86's (PC, serial console) or arm64's (QEMU's virt board,
+# its PL011 console; TCG's "max" CPU with its cheaper pointer
+# authentication).
+qemu=qemu-system-x86_64 console=ttyS0 machine=() tcg_cpu=(-cpu qemu64,pdpe1gb=on)
+if [ "$core" = arm64 ]; then
+	qemu=qemu-system-aarch64 console=ttyAMA0 machine=(-M virt) tcg_cpu=(-cpu max,pauth-impdef=on)
+fi
+command -v "$qemu" >/dev/null || die "$qemu not found (apt-get install qemu-system-x86 qemu-system-arm)"
 [ -x "$busybox" ] || die "$busybox not found (apt-get install busybox-static)"
 if readelf -l "$busybox" 2>/dev/null | grep -q INTERP; then
 	die "$busybox is dynamically linked (apt-get install busybox-static)"
 fi
-kver=${KVER:-$("$root/kernel/kver.sh")}
 image=
 if [ -z "${KDS_VM_KERNEL:-}" ] || [ -z "${KDS_VM_MODULES:-}" ]; then
 	image=$("$root/kernel/vm_kernel.sh" "$kver") ||
@@ -183,168 +199,66 @@ pack_module() {
 pack_module dax/dax || true
 pack_module dax/device_dax ||
 	die "$moddir has no drivers/dax/device_dax.ko (CONFIG_DEV_DAX=m): the id cross-check needs it"
-no_hmem=
-if ! pack_module dax/hmem/dax_hmem || ! pack_module dax/kmem; then
-	no_hmem=${KDS_VM_NO_HMEM:-}
-	[ -n "$no_hmem" ] ||
-		die "$moddir lacks drivers/dax/hmem/dax_hmem.ko or drivers/dax/kmem.ko (set KDS_VM_NO_HMEM to the reason this kernel has none)"
-	case $no_hmem in *"'"*) die "KDS_VM_NO_HMEM must not contain a single quote" ;; esac
-	rm -f "$ir/lib/kds/dax_hmem.ko" "$ir/lib/kds/kmem.ko"
+# The rest of the guest: on the host's architecture, every stage
+# (vm/pack_host.sh); on another one, the core guest: kds.ko, its failed
+# loads, the sample and kds_test.ko (the later stages run the host's
+# programs).
+if [ -z "$core" ]; then
+	. "$here/pack_host.sh"
+else
+	no_hmem="a guest of $core runs the core stages only"
+	printf "INJECT=%s\nNO_HMEM='%s'\nCORE=%s\n" "$inject" "$no_hmem" "$core" >"$ir/etc/kds-vm.conf"
 fi
-# kds.ko as the system's dax bus (vm/system_dax.sh) and the real daxctl it
-# runs, with the libraries ldd names; a host without daxctl cannot run the
-# test. libdaxctl asks libkmod for the modules device_dax and kmem before
-# binding: kds.ko provides both, so the guest's modules.builtin names them.
-cp "$here/system_dax.sh" "$ir/lib/kds/system_dax.sh"
-# pack_program NAME PACKAGE: the host's NAME (on the PATH, or in /usr/sbin
-# or /sbin, which a Bazel test's PATH lacks) into the guest's /bin, with
-# the libraries ldd names; a host without it cannot run the test.
-pack_program() {
-	local bin lib
-	bin=$(PATH=$PATH:/usr/sbin:/sbin command -v "$1") || die "$1 not found (apt-get install $2)"
-	cp "$bin" "$ir/bin/$1"
-	for lib in $(ldd "$bin" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'); do
-		[ -e "$ir$lib" ] && continue
-		mkdir -p "$ir$(dirname "$lib")"
-		cp -L "$lib" "$ir$lib"
-	done
-}
-pack_program daxctl daxctl
-# The device-dax applications, run on Linux's dax_hmem device and on kds's
-# (init.sh's devdax_apps): only where the kernel has dax_hmem, the
-# reference they are compared with (fio's libraries are 80 MB of RAM).
-# brd (/dev/ram0): the block device devdax.c's O_DIRECT goes through, in
-# every guest; device mapper (dm-mod.ko, driven by dmsetup) holds an
-# O_DIRECT read in flight over it (init.sh's devdax_odirect).
-pack_module block/brd || die "$moddir has no drivers/block/brd.ko (the O_DIRECT checks need /dev/ram0)"
-pack_module md/dm-mod || die "$moddir has no drivers/md/dm-mod.ko (the O_DIRECT hold needs device mapper)"
-pack_program dmsetup dmsetup
-if [ -z "$no_hmem" ]; then
-	pack_program fio fio
-	pack_program daxio pmdk-tools
-fi
-mkdir -p "$ir/lib/modules/$kver"
-printf 'kernel/drivers/dax/device_dax.ko\nkernel/drivers/dax/kmem.ko\n' >"$ir/lib/modules/$kver/modules.builtin"
-: >"$ir/lib/modules/$kver/modules.order"
-: >"$ir/lib/modules/$kver/modules.builtin.modinfo"
-"$(command -v depmod || echo /sbin/depmod)" -b "$ir" "$kver" || die "depmod for the guest's modules.builtin failed"
-# libdaxctl's writes, byte for byte, for the guest (static: no libc there).
-mkdir -p "$work/daxctl"
-printf '#include <errno.h>\n#include <stddef.h>\n#define __maybe_unused __attribute__((unused))\n' \
-	>"$work/daxctl/kds_port.h"
-cc -std=gnu11 -O2 -Wall -Werror -static -I"$work/daxctl" -I"$root" \
-	-o "$ir/bin/kds-daxctl" "$here/daxctl.c" || die "cannot compile kernel/vm/daxctl.c"
-# What an application sees of /dev/dax<r>.<n>, for the side-by-side run of
-# Linux's device_dax and kds's on the same range (init.sh).
-cc -std=gnu11 -O2 -Wall -Werror -static -o "$ir/bin/kds-devdax" "$here/devdax.c" ||
-	die "cannot compile kernel/vm/devdax.c"
-# ALIGN_RANGE: the second soft-reserved range (below, with dax_hmem)
-align_range=
-[ -n "$no_hmem" ] || align_range="0x108000000 0x78000000"
-# MEMORY_FAILURE: the kernel has CONFIG_MEMORY_FAILURE (its config file,
-# beside its modules folder or in KDIR), so the guest must run memory
-# failure on a parked page (/sys/devices/system/memory/hard_offline_page)
-memory_failure=n
-cfg=$(dirname "$moddir")/config
-[ -r "$cfg" ] || cfg=${KDIR:-/nonexistent}/.config
-[ -r "$cfg" ] || die "no kernel config beside $moddir or in KDIR: the guest must know whether it has memory failure"
-grep -q '^CONFIG_MEMORY_FAILURE=y' "$cfg" && memory_failure=y
-printf "INJECT=%s\nNO_HMEM='%s'\nALIGN_RANGE='%s'\nMEMORY_FAILURE=%s\n" "$inject" "$no_hmem" "$align_range" "$memory_failure" >"$ir/etc/kds-vm.conf"
-
-# The malformed-id table of dax_bus/tests/id_cases.h for the guest shell:
-# a host program compiled from that very header prints one row per case
-# (see kds_dax_id_rows below); /init writes each row to kds.ko's new_id and
-# remove_id with echo -n and with echo.
-idgen=$work/idgen
-mkdir -p "$idgen"
-cat >"$idgen/kds_port.h" <<'PORT'
-#include <errno.h>
-#include <stddef.h>
-#define __maybe_unused __attribute__((unused))
-PORT
-cat >"$idgen/idgen.c" <<'GEN'
-/*
- * Row: "<echo -n result> <echo result> x<bytes as \0NNN escapes>", result
- * "ok" or "EINVAL"; "skip ..." for inputs with a NUL (a shell argument
- * cannot carry one). echo -n writes the case's bytes: its result is the
- * table's. echo appends a newline: a name accepted without one stays
- * accepted, anything else (already ending in a newline, or refused) is
- * refused. An empty echo -n writes nothing, which sysfs answers with
- * success before any store runs.
- */
-#include <stdio.h>
-#include <string.h>
-#include "dax_bus/tests/id_cases.h"
-int main(void)
-{
-	size_t i, j;
-
-	for (i = 0; i < sizeof(kds_dax_id_cases) / sizeof(kds_dax_id_cases[0]); i++) {
-		const struct kds_dax_id_case *c = &kds_dax_id_cases[i];
-		int ok = c->expected == 0;
-
-		if (memchr(c->input, 0, c->len)) {
-			printf("skip %s\n", c->what);
-			continue;
-		}
-		printf("%s %s x", ok || c->len == 0 ? "ok" : "EINVAL",
-		       ok && c->input[c->len - 1] != '\n' ? "ok" : "EINVAL");
-		for (j = 0; j < c->len; j++)
-			printf("\\0%03o", (unsigned char)c->input[j]);
-		printf("\n");
-	}
-	return 0;
-}
-GEN
-cc -std=gnu11 -Wall -Werror -I"$idgen" -I"$root" -o "$idgen/idgen" "$idgen/idgen.c" ||
-	die "cannot compile the id table generator"
-"$idgen/idgen" >"$ir/etc/kds-dax-ids"
 (cd "$ir" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 >"$work/initramfs.cpio.gz"
 
 # oops=panic ends the run at the first oops (QEMU exits: -no-reboot). The
 # soft-lockup watchdog and RCU stall reports are off: an emulated CPU on a
 # loaded host stalls for reasons of its own, and a real hang is caught by
 # the timeout anyway.
-cmdline="console=ttyS0 panic=-1 oops=panic loglevel=7 printk.time=1 nowatchdog"
+cmdline="console=$console panic=-1 oops=panic loglevel=7 printk.time=1 nowatchdog"
 cmdline+=" rcupdate.rcu_cpu_stall_suppress=1 rdinit=/init"
-# 128 MiB of RAM at 256 MiB becomes soft-reserved: the kernel's dax_hmem
-# turns it into dax0.0 on the real dax bus; hot-added memory stays offline.
-cmdline+=" memmap=128M%0x10000000-1+0xefffffff memhp_default_state=offline"
-# the kernel may put hot-added memory's memmap on it (Linux 6.8+ lets a
-# dax device ask for that: init.sh's memmap_compare)
-cmdline+=" memory_hotplug.memmap_on_memory=1"
-# A guest of at least 1 GiB whose kernel has no dax_hmem (the debug kernel)
-# also gets 256 MiB soft-reserved at 640 MiB: a dynamic kds region there
-# holds two devices, one a whole 128 MiB memory block for kmem
-# (system_dax.sh's dynamic stage).
-# With at least 1 GiB, 128 MiB of RAM at 512 MiB becomes legacy persistent
-# memory (memmap=nn!ss): the other kind of reserved memory kds_kmem hot-adds.
-case $mem in
-*G) mem_mib=$((${mem%G} * 1024)) ;;
-*M) mem_mib=${mem%M} ;;
-*) mem_mib=0 ;;
-esac
-# Where the kernel has dax_hmem, 1920 MiB at 4224 MiB (128 MiB past the
-# 4 GiB boundary, up to 6 GiB; QEMU maps the RAM past 3 GiB from 4 GiB
-# on) becomes soft-reserved too: dax_hmem's second region, where
-# init.sh's align_compare sets a device to a 1 GiB align on Linux's bus
-# and on kds's. Its faults map 1 GiB units (PUD): the emulated CPU gets
-# the 1 GiB pages of x86 (pdpe1gb; KVM's host CPU has its own).
-if [ -z "$no_hmem" ]; then
-	[ "$mem_mib" -ge 5120 ] ||
-		die "KDS_VM_MEM=$mem: a kernel with dax_hmem needs at least 5G (the 1 GiB align comparison's range ends at 6 GiB)"
-	cmdline+=" memmap=1920M%0x108000000-1+0xefffffff"
+# The memory map below is x86's (memmap=, e820): the guests of other
+# architectures run the core stages only, on plain RAM.
+if [ "$console" = ttyS0 ]; then
+	# 128 MiB of RAM at 256 MiB becomes soft-reserved: the kernel's dax_hmem
+	# turns it into dax0.0 on the real dax bus; hot-added memory stays offline.
+	cmdline+=" memmap=128M%0x10000000-1+0xefffffff memhp_default_state=offline"
+	# the kernel may put hot-added memory's memmap on it (Linux 6.8+ lets a
+	# dax device ask for that: init.sh's memmap_compare)
+	cmdline+=" memory_hotplug.memmap_on_memory=1"
+	# A guest of at least 1 GiB whose kernel has no dax_hmem (the debug kernel)
+	# also gets 256 MiB soft-reserved at 640 MiB: a dynamic kds region there
+	# holds two devices, one a whole 128 MiB memory block for kmem
+	# (system_dax.sh's dynamic stage).
+	# With at least 1 GiB, 128 MiB of RAM at 512 MiB becomes legacy persistent
+	# memory (memmap=nn!ss): the other kind of reserved memory kds_kmem hot-adds.
+	case $mem in
+	*G) mem_mib=$((${mem%G} * 1024)) ;;
+	*M) mem_mib=${mem%M} ;;
+	*) mem_mib=0 ;;
+	esac
+	# Where the kernel has dax_hmem, 1920 MiB at 4224 MiB (128 MiB past the
+	# 4 GiB boundary, up to 6 GiB; QEMU maps the RAM past 3 GiB from 4 GiB
+	# on) becomes soft-reserved too: dax_hmem's second region, where
+	# init.sh's align_compare sets a device to a 1 GiB align on Linux's bus
+	# and on kds's. Its faults map 1 GiB units (PUD): the emulated CPU gets
+	# the 1 GiB pages of x86 (pdpe1gb; KVM's host CPU has its own).
+	if [ -z "$no_hmem" ]; then
+		[ "$mem_mib" -ge 5120 ] ||
+			die "KDS_VM_MEM=$mem: a kernel with dax_hmem needs at least 5G (the 1 GiB align comparison's range ends at 6 GiB)"
+		cmdline+=" memmap=1920M%0x108000000-1+0xefffffff"
+	fi
+	[ "$mem_mib" -ge 1024 ] && cmdline+=" memmap=128M!0x20000000"
+	[ "$mem_mib" -ge 1024 ] && [ -n "$no_hmem" ] &&
+		cmdline+=" memmap=256M%0x28000000-1+0xefffffff"
 fi
-[ "$mem_mib" -ge 1024 ] && cmdline+=" memmap=128M!0x20000000"
-[ "$mem_mib" -ge 1024 ] && [ -n "$no_hmem" ] &&
-	cmdline+=" memmap=256M%0x28000000-1+0xefffffff"
 
 # boot LOG SECONDS QEMU-ACCEL-ARGS...: boot the test initramfs; 124 on timeout.
 boot() {
 	local log=$1 secs=$2
 	shift 2
 	local rc=0
-	timeout --kill-after=5 "$secs" qemu-system-x86_64 "$@" \
+	timeout --kill-after=5 "$secs" "$qemu" ${machine[@]+"${machine[@]}"} "$@" \
 		-m "$mem" -smp "$smp" -nographic -no-reboot -nic none \
 		-kernel "$vmlinuz" -initrd "$work/initramfs.cpio.gz" \
 		-append "$cmdline" </dev/null >"$log" 2>"$log.qemu" || rc=$?
@@ -396,7 +310,7 @@ if [ "$use_kvm" = 1 ]; then
 fi
 if [ "$use_kvm" = 0 ]; then
 	echo "run.sh: booting $kver ($vmlinuz) with TCG"
-	boot "$log" "$limit" -cpu qemu64,pdpe1gb=on || rc=$?
+	boot "$log" "$limit" "${tcg_cpu[@]}" || rc=$?
 fi
 secs=$(( $(date +%s) - start ))
 

@@ -8,7 +8,9 @@
 # state: nothing is installed, the host's apt configuration is unchanged)
 # libcriterion-dev of ARCH with everything libcriterion3 needs at run time
 # (libc6 among them; the compiler's headers and libc are its own,
-# libc6-dev-*-cross), unpacks them with dpkg-deb -x into kds's cache,
+# libc6-dev-*-cross) and busybox-static (bin/busybox: the init of
+# kernel/vm/run.sh's guests of ARCH), unpacks them with dpkg-deb -x into
+# kds's cache,
 #   $KDS_CACHE_DIR/sysroot/ARCH-<hash of the package list>/
 # and points the workspace's .kds-sysroot/ARCH at it, the path .bazelrc's
 # --config=ARCH links against and testing/arch/run.sh loads from. Once
@@ -27,7 +29,8 @@ apt=("$root/kernel/apt_arch.sh" "$arch")
 pkgs=$("${apt[@]}" apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts \
 	--no-breaks --no-replaces --no-enhances libcriterion3 libc6 2>/dev/null |
 	grep -v '^ ' | grep -v '^<' | sort -u)
-pkgs=$(printf '%s\nlibcriterion-dev\n' "$pkgs" | sort -u)
+# busybox-static: the init of kernel/vm/run.sh's guests of ARCH.
+pkgs=$(printf '%s\nlibcriterion-dev\nbusybox-static\n' "$pkgs" | sort -u)
 [ -n "$pkgs" ] || { echo "sysroot.sh: apt-cache knows no libcriterion3 for $arch" >&2; exit 1; }
 vers=$(for p in $pkgs; do
 	printf '%s=%s\n' "$p" "$("${apt[@]}" apt-cache policy "$p" | sed -n 's/^ *Candidate: //p')"

@@ -70,6 +70,15 @@ int kds_test_dma_facts(struct kds_test_dma_facts *f)
 			u64 zend = PFN_PHYS((u64)zone_end_pfn(z));
 
 			if (z->spanned_pages) {
+				/*
+				 * A zone that ends where the node's RAM does
+				 * (arm64's ZONE_DMA over all RAM below its
+				 * limit) only says its limit is at least the
+				 * next power of two; where the RAM ends below
+				 * it, either gives the model the same answers.
+				 */
+				if (!is_power_of_2(zend) && zend == PFN_PHYS((u64)end))
+					zend = 1ULL << fls64(zend - 1);
 				if (!is_power_of_2(zend))
 					return -EOPNOTSUPP;
 				f->zone_dma_bits = max_t(unsigned int, f->zone_dma_bits,

@@ -6,8 +6,10 @@
  * entry size the kds tables have. Kernel headers only: never includes
  * "kds_port.h" or the kds genradix header, whose struct names are the
  * same. Linux 6.1 has only the basic operations; indices stay below
- * 2^40 bytes of offset, where its tree depth is known good, or below
- * SIZE_MAX bytes where size_t is narrower (32-bit kernels).
+ * 2^40 bytes of offset, where its tree depth is known good. On a 32-bit
+ * kernel they stay below 2^31: Linux's iterator adds to an offset that
+ * wraps past 2^32, so an iteration that reaches the top of the index
+ * space starts again at offset 0 (genradix/README.md's differences).
  *
  * Linux's node size is a page up to 6.7 and 512 bytes after (the probe
  * genradix_node_size, kernel/probes/): entries larger than a node do not
@@ -28,7 +30,7 @@
 #else
 #define KDS_GR_LINUX_NODE	PAGE_SIZE
 #endif
-#define KDS_GR_LINUX_SPAN	(BITS_PER_LONG > 40 ? (u64)1 << 40 : (u64)1 << BITS_PER_LONG)
+#define KDS_GR_LINUX_SPAN	(BITS_PER_LONG > 40 ? (u64)1 << 40 : (u64)1 << (BITS_PER_LONG - 1))
 #define KDS_GR_LINUX_LAST(SZ)	\
 	((size_t)((KDS_GR_LINUX_SPAN / KDS_GR_LINUX_NODE) * (KDS_GR_LINUX_NODE / (SZ)) - 1))
 
