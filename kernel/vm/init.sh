@@ -119,6 +119,23 @@ fi
 # stages below run the host's programs (daxctl, fio, dmsetup).
 if [ -n "$CORE" ]; then
 	say "core guest of $CORE ($(uname -m)): the later stages are not run here"
+	# Physical addresses past 4 GiB in the bus's files, every bit of them
+	# (a 32-bit kernel's unsigned long holds 32): a dynamic region in no
+	# resource at 0x1030000000, its device's resource, size and mapping.
+	R=/sys/bus/kds_dax/devices/dax9.0
+	if [ "$kds_loaded" = 1 ] &&
+		echo "9 0x1030000000 0x8000000 0x200000 0 dynamic" >/sys/bus/kds_dax/create_region; then
+		got="$(cat $R/resource) $(cat $R/size) $(cat $R/mapping0/start) $(cat $R/mapping0/end)"
+		want="0x1030000000 134217728 0x1030000000 0x1037ffffff"
+		if [ "$got" = "$want" ]; then
+			say "core: region 9 past 4 GiB: resource, size, mapping0: $got"
+		else
+			fail "core: region 9 past 4 GiB: got '$got', want '$want'"
+		fi
+		echo 9 >/sys/bus/kds_dax/delete_region || fail "core: delete_region 9"
+	else
+		fail "core: create_region 9 past 4 GiB"
+	fi
 	if [ "$kds_loaded" = 1 ]; then
 		rmmod kds || fail "rmmod kds"
 	fi
