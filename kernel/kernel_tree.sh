@@ -36,7 +36,7 @@ if [ -f "/lib/modules/$kver/build/Makefile" ] &&
 	echo "/lib/modules/$kver/build"
 	exit 0
 fi
-read -r version arch < <("$here/kernels.sh" --all | awk -v k="$kver" '$1 == k { print $2, $3 }') || true
+read -r _ version arch < <("$here/kernels.sh" --row "$kver" 2>/dev/null) || true
 [ -n "$version" ] || die "$kver is not a kernel kds supports (kernel/kernels.sh lists them) and its headers are not installed"
 
 cache=$("$here/cache_dir.sh")/headers

@@ -12,7 +12,7 @@
 # (kernel/probes/), never by a version.
 #
 #   kernel/kernels.sh [--all] [--first|--names]
-#   kernel/kernels.sh --kbuild KVER
+#   kernel/kernels.sh --row KVER | --kbuild KVER
 #
 # Without --all, only the host architecture's series (those this machine
 # boots under KVM and builds without a cross compiler); --all adds every
@@ -26,7 +26,9 @@
 # candidate in that architecture's lists (kernel/apt_arch.sh). --first
 # prints only the first series' KVER: the kernel single-kernel tools default
 # to. --names prints every KVER on one line, as the tests name the kernels
-# they covered. --kbuild prints how Kbuild builds for KVER's architecture:
+# they covered. --row prints KVER's line (the host's series are looked up
+# first, so a host kernel never reads another architecture's lists).
+# --kbuild prints how Kbuild builds for KVER's architecture:
 # "ARCH CROSS_COMPILE" (e.g. "arm64 aarch64-linux-gnu-"), nothing for the
 # host's own.
 #
@@ -62,9 +64,25 @@ while [ $# -gt 0 ]; do
 	--all) all=1 ;;
 	--first) first=1 ;;
 	--names) names=1 ;;
+	--row)
+		[ $# = 2 ] || { echo "usage: kernel/kernels.sh --row KVER" >&2; exit 2; }
+		row=$("$0" | awk -v k="$2" '$1 == k')
+		# Another architecture's lists are read only for a KVER of one of
+		# its flavours (the metapackage's name without linux-headers- and
+		# a series: arm64, 686-pae).
+		if [ -z "$row" ]; then
+			for line in "${SERIES[@]}"; do
+				[ "${line%% *}" != "$host" ] || continue
+				flavour=$(sed -E 's/^linux-headers-([0-9]+\.[0-9]+-)?//' <<<"${line#* }")
+				case $2 in *-"$flavour") row=$("$0" --all | awk -v k="$2" '$1 == k'); break ;; esac
+			done
+		fi
+		[ -n "$row" ] || { echo "kernels.sh: $2 is not a kernel kds supports" >&2; exit 1; }
+		echo "$row"
+		exit 0 ;;
 	--kbuild)
 		[ $# = 2 ] || { echo "usage: kernel/kernels.sh --kbuild KVER" >&2; exit 2; }
-		arch=$("$0" --all | awk -v k="$2" '$1 == k { print $3 }')
+		arch=$("$0" --row "$2" | awk '{ print $3 }')
 		[ -n "$arch" ] || { echo "kernels.sh: $2 is not a kernel kds supports" >&2; exit 1; }
 		[ "$arch" != "$host" ] || exit 0
 		for k in "${KBUILD[@]}"; do
@@ -73,7 +91,7 @@ while [ $# -gt 0 ]; do
 		done
 		echo "kernels.sh: no Kbuild line for $arch (KBUILD)" >&2
 		exit 1 ;;
-	*) echo "usage: kernel/kernels.sh [--all] [--first|--names] | --kbuild KVER" >&2; exit 2 ;;
+	*) echo "usage: kernel/kernels.sh [--all] [--first|--names] | --row KVER | --kbuild KVER" >&2; exit 2 ;;
 	esac
 	shift
 done

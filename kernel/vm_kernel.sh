@@ -59,15 +59,17 @@ version=$(dpkg-query -W -f='${db:Status-Abbrev}|${Version}' "$headers" 2>/dev/nu
 case $version in
 "ii |"?*) version=${version#ii |} ;;
 *)
-	version=$("$here/kernels.sh" --all 2>/dev/null | awk -v k="$kver" '$1 == k { print $2 }')
+	version=$("$here/kernels.sh" --row "$kver" 2>/dev/null | awk '{ print $2 }' || true)
 	[ -n "$version" ] || die "$headers is not installed and $kver is not a kernel kds supports (kernel/kernels.sh), so no image version can match it (apt-get install linux-headers-amd64; or set KDS_VM_KERNEL and KDS_VM_MODULES to a kernel of your own)"
 	;;
 esac
 
 # Its architecture: another one's image comes from that architecture's
 # package lists (kernel/apt_arch.sh).
-arch=$("$here/kernels.sh" --all 2>/dev/null | awk -v k="$kver" '$1 == k { print $3 }')
-arch=${arch:-$(dpkg --print-architecture)}
+arch=$(dpkg --print-architecture)
+if [ -n "$("$here/kernels.sh" --kbuild "$kver" 2>/dev/null)" ]; then
+	arch=$("$here/kernels.sh" --row "$kver" | awk '{ print $3 }')
+fi
 
 cache=$("$here/cache_dir.sh")/vm-kernel
 name=${kver}_$(printf '%s' "$version" | tr ':/' '__')

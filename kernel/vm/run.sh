@@ -109,7 +109,7 @@ kver=${KVER:-$("$root/kernel/kver.sh")}
 core=
 busybox=/bin/busybox
 if [ -n "$("$root/kernel/kernels.sh" --kbuild "$kver" 2>/dev/null)" ]; then
-	core=$("$root/kernel/kernels.sh" --all | awk -v k="$kver" '$1 == k { print $3 }')
+	core=$("$root/kernel/kernels.sh" --row "$kver" | awk '{ print $3 }')
 	sysroot=$("$root/testing/arch/sysroot.sh" "$core") || die "no $core sysroot for the guest's busybox (testing/arch/sysroot.sh said why above)"
 	busybox=$sysroot/bin/busybox
 fi
