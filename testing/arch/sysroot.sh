@@ -32,9 +32,11 @@ pkgs=$("${apt[@]}" apt-cache depends --recurse --no-recommends --no-suggests --n
 # busybox-static: the init of kernel/vm/run.sh's guests of ARCH.
 pkgs=$(printf '%s\nlibcriterion-dev\nbusybox-static\n' "$pkgs" | sort -u)
 [ -n "$pkgs" ] || { echo "sysroot.sh: apt-cache knows no libcriterion3 for $arch" >&2; exit 1; }
-vers=$(for p in $pkgs; do
-	printf '%s=%s\n' "$p" "$("${apt[@]}" apt-cache policy "$p" | sed -n 's/^ *Candidate: //p')"
-done)
+# Each one's candidate version, from one apt-cache call (the names in
+# the order of $pkgs, sorted, so the key below is the same every time).
+# shellcheck disable=SC2086 # one package name a word
+vers=$("${apt[@]}" apt-cache policy $pkgs |
+	awk '/^[^ ].*:$/ { p = substr($0, 1, length($0) - 1) } /^  Candidate: / { print p "=" $2 }' | sort)
 key=$(printf '%s\n' "$vers" | sha256sum | cut -c1-12)
 cache=$("$root/kernel/cache_dir.sh")/sysroot
 dest=$cache/$arch-$key
