@@ -22,6 +22,7 @@ extern const struct kds_suite kds_suite_port;
 extern const struct kds_suite kds_suite_genradix;
 extern const struct kds_suite kds_suite_genradix_api;
 extern const struct kds_suite kds_suite_genradix_vs_linux;
+extern const struct kds_suite kds_suite_genradix_concurrent;
 extern const struct kds_suite kds_suite_dax_ids;
 extern const struct kds_suite kds_suite_dax_bus;
 extern const struct kds_suite kds_suite_dax_space;

@@ -43,6 +43,7 @@ static const struct kds_suite *const kds_test_suites[] = {
 	&kds_suite_genradix,
 	&kds_suite_genradix_api,
 	&kds_suite_genradix_vs_linux,
+	&kds_suite_genradix_concurrent,
 #endif
 #ifdef KDS_HAVE_DAX_BUS
 	&kds_suite_dax_ids,
