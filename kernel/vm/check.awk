@@ -20,8 +20,12 @@
 #     call trace, UBSAN/KASAN report or hung-task report anywhere;
 #   - no "allocation(s) leaked" report, and at least `unloads` modules (2:
 #     kds and kds_test) reported "unloaded, no allocation outstanding";
-#   - on a debug kernel: no lockdep, KCSAN, list-corruption or ODEBUG report
-#     (even inside an expect-warning bracket), and no kmemleak report (as
+#   - on a debug kernel: no lockdep, list-corruption or ODEBUG report
+#     (even inside an expect-warning bracket), no KCSAN report whose
+#     stacks name a kds module ("[kds...]"; a report with none is one of
+#     the kernel's own races, which the strict KCSAN kernel reports in
+#     RCU, the scheduler and pipes: counted, the first 3 printed), no
+#     KCSAN report cut off before its closing line, and no kmemleak report (as
 #     the guest prints it: "kds-vm: kmemleak: unreferenced object ...")
 #     whose backtrace names a kds module ("[kds...]") or an address in
 #     module space without a symbol (a module since unloaded: the test VM
@@ -66,6 +70,17 @@ BEGIN {
 	clean_unloads = 0
 	init_start = 0
 	init_done = 0
+	kcsan = ""
+	kcsan_kernel = 0
+}
+
+# The end of a KCSAN report: kds's when a stack frame named a kds module.
+function kcsan_end() {
+	if (kcsan_kds)
+		problem("checker: " kcsan)
+	else if (++kcsan_kernel <= 3)
+		kcsan_own[kcsan_kernel] = kcsan
+	kcsan = ""
 }
 
 {
@@ -84,6 +99,22 @@ BEGIN {
 		problem("sysfs: " substr(line, 16))
 	if (line ~ /^kds_sample: FAIL/)
 		problem("sample: " line)
+
+	# ---- KCSAN: "BUG: KCSAN: <kind> in A / B", both accesses' stacks, a
+	# closing line of "="s: judged whole (kcsan_end), never as a BUG. The
+	# other rules still see the lines in between (the guest's own lines
+	# may interleave).
+	if (kcsan != "" && line ~ /^==========+$/)
+		kcsan_end()
+	else if (kcsan != "" && line ~ /\[kds[a-z0-9_]*\]/)
+		kcsan_kds = 1
+	if (line ~ /BUG: KCSAN: /) {
+		if (kcsan != "")
+			problem("checker: a KCSAN report cut off: " kcsan)
+		kcsan = line
+		kcsan_kds = 0
+		next
+	}
 
 	# ---- kernel health
 	if (line ~ /kds_test: expect-warning begin/) {
@@ -125,7 +156,7 @@ BEGIN {
 		problem("kernel error: " line)
 	if (line ~ /allocation\(s\) leaked/)
 		problem("leak: " line)
-	if (line ~ /possible (circular|recursive) locking|suspicious RCU usage|inconsistent lock state|called from invalid context|KCSAN:|list_[a-z_]+ corruption|ODEBUG: /)
+	if (line ~ /possible (circular|recursive) locking|suspicious RCU usage|inconsistent lock state|called from invalid context|list_[a-z_]+ corruption|ODEBUG: /)
 		problem("checker: " line)
 	if (line ~ /Kernel memory leak detector disabled/)
 		problem("checker: kmemleak switched itself off: " line)
@@ -181,6 +212,12 @@ BEGIN {
 
 END {
 	new_leak("")
+	if (kcsan != "")
+		problem("checker: a KCSAN report cut off: " kcsan)
+	for (i = 1; i <= kcsan_kernel && i <= 3; i++)
+		print "kds-vm: the kernel's own race (no kds frame): " kcsan_own[i]
+	if (kcsan_kernel > 3)
+		print "kds-vm: ... " kcsan_kernel " such KCSAN reports in all"
 	if (!init_start)
 		problem("the VM's init script never started")
 	else if (!init_done)
