@@ -207,7 +207,14 @@ if [ -z "$core" ]; then
 	. "$here/pack_host.sh"
 else
 	no_hmem="a guest of $core runs the core stages only"
-	printf "INJECT=%s\nNO_HMEM='%s'\nCORE=%s\n" "$inject" "$no_hmem" "$core" >"$ir/etc/kds-vm.conf"
+	# What the kernel's configuration allows a backed region (init.sh's
+	# region 8): memory hot-plug and hot-remove, struct pages for a range.
+	[ -r "$image/config" ] || die "$image/config missing: the core guest reads the kernel's configuration there"
+	hotplug=n zone_device=n
+	grep -q '^CONFIG_MEMORY_HOTREMOVE=y$' "$image/config" && hotplug=y
+	grep -q '^CONFIG_ZONE_DEVICE=y$' "$image/config" && zone_device=y
+	printf "INJECT=%s\nNO_HMEM='%s'\nCORE=%s\nMEMORY_HOTPLUG=%s\nZONE_DEVICE=%s\n" \
+		"$inject" "$no_hmem" "$core" "$hotplug" "$zone_device" >"$ir/etc/kds-vm.conf"
 fi
 (cd "$ir" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 >"$work/initramfs.cpio.gz"
 
