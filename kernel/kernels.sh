@@ -7,9 +7,12 @@
 # (e.g. "6.1.0-57-amd64 6.1.192-3 amd64"), the series' headers package
 # linux-headers-KVER at VERSION, of Debian architecture ARCH. The series
 # are Debian 12's kernels, named by their metapackages below; this list is
-# the supported range, the only place kernel versions and architectures
-# appear: what differs between the kernels is decided by kds's API probes
-# (kernel/probes/), never by a version.
+# the supported range: what differs between the kernels is decided by
+# kds's API probes (kernel/probes/), never by a version. Other files name
+# a series only where they record what it answers (kernel/probes/expected,
+# kernel/vm/linux_differs/) or which kernel source a debug kernel or a
+# comparison is built from (kernel/vm/debug_kernel_key.sh,
+# testing/linux_tarball.sh).
 #
 #   kernel/kernels.sh [--all] [--first|--names]
 #   kernel/kernels.sh --row KVER | --kbuild KVER

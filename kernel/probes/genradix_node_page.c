@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Probe genradix_node_page: Linux's genradix nodes are pages (before
- * Linux 6.8), so a page-sized entry fits one; where nodes are smaller,
+ * Linux 6.9), so a page-sized entry fits one; where nodes are smaller,
  * its BUILD_BUG_ON fails this file.
  *
  * api: genradix_node

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Probe genradix_node_size: Linux's genradix has nodes of
- * GENRADIX_NODE_SIZE (512 bytes, Linux 6.8 on); an entry must fit one.
+ * GENRADIX_NODE_SIZE (512 bytes, Linux 6.9 on); an entry must fit one.
  *
  * api: genradix_node
  */

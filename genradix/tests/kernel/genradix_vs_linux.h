@@ -3,7 +3,7 @@
  * genradix_vs_linux.h - the entry sizes suite kds_genradix_vs_linux
  * compares with the running kernel's genradix: 1, 3, 8, 24, 100 and 512
  * bytes on every kernel, and 4096 where Linux's nodes are pages (before
- * 6.8; the probe genradix_node_size answers). Kernel only.
+ * 6.9; the probe genradix_node_size answers). Kernel only.
  */
 #ifndef KDS_GENRADIX_VS_LINUX_H
 #define KDS_GENRADIX_VS_LINUX_H
