@@ -43,7 +43,9 @@
 #   KDS_VM_MEM      guest memory (default 5G; at least 5G where the kernel
 #                   has dax_hmem: QEMU puts the RAM past 3 GiB at 4 GiB,
 #                   and the 1 GiB align comparison's range ends at 6 GiB)
-#   KDS_VM_SMP      guest CPUs (default 1)
+#   KDS_VM_SMP      guest CPUs (default 1; 2 for the core guest of another
+#                   architecture, whose TCG runs each CPU on a host thread:
+#                   kds_test.ko's concurrent suite then runs in parallel)
 #   KDS_VM_KERNEL   kernel image to boot (default: vmlinuz in the folder
 #                   kernel/vm_kernel.sh $KVER prints)
 #   KDS_VM_MODULES  its module folder, for device_dax.ko, dax_hmem.ko and
@@ -112,6 +114,7 @@ if [ -n "$("$root/kernel/kernels.sh" --kbuild "$kver" 2>/dev/null)" ]; then
 	core=$("$root/kernel/kernels.sh" --row "$kver" | awk '{ print $3 }')
 	sysroot=$("$root/testing/arch/sysroot.sh" "$core") || die "no $core sysroot for the guest's busybox (testing/arch/sysroot.sh said why above)"
 	busybox=$sysroot/bin/busybox
+	smp=${KDS_VM_SMP:-2}
 fi
 # The machine: x86's (PC, serial console) or arm64's (QEMU's virt board,
 # its PL011 console; TCG's "max" CPU with its cheaper pointer
