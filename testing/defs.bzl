@@ -104,7 +104,7 @@ def kds_fuzz_test(
         **kwargs):
     """A libFuzzer smoke run: //tools:fuzz_test.sh builds srcs with clang.
 
-    The target links srcs and user/port.c with
+    The target links srcs and the userspace port (//user:port_srcs) with
     -fsanitize=fuzzer,address,undefined and runs for `seconds` with a fixed
     seed, starting from the seed corpus kept in the source tree; any crash,
     leak or sanitizer report fails the test, and so does a run that
@@ -149,7 +149,7 @@ def kds_fuzz_test(
         args += ["-f", flag]
     for f in corpus:
         args += ["-c", "$(rootpath %s)" % f]
-    files = list(srcs) + data + corpus + ["//user:port_headers", "//user:port.c", "//:public_headers"]
+    files = list(srcs) + data + corpus + ["//user:port_headers", "//user:port_srcs", "//user:port_internal.h", "//:public_headers"]
     if dict:
         args += ["-d", "$(rootpath %s)" % dict]
         files.append(dict)
@@ -158,7 +158,7 @@ def kds_fuzz_test(
     args += ["-I" + (pkg + "/" + i if pkg else i) for i in includes]
     args += copts
     args += ["$(rootpath %s)" % s for s in srcs]
-    args.append("$(rootpath //user:port.c)")
+    args.append("$(rootpaths //user:port_srcs)")
     native.sh_test(
         name = name,
         size = size,

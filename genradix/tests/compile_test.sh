@@ -107,7 +107,14 @@ link_refused() { # link_refused WHAT PATTERN... -- OBJ...
 	done
 }
 
-obj port.o "$cc" gnu11 "$root/user/port.c"
+# The port's runtime, one object of its files (ld -r), as the links below want one.
+port_objs=()
+for f in "$root"/user/*.c; do
+	b=$(basename "$f" .c)
+	obj "port_$b.o" "$cc" gnu11 "$f"
+	port_objs+=("$tmp/port_$b.o")
+done
+ld -r "${port_objs[@]}" -o "$tmp/port.o" || { echo "FAIL: the port's objects do not combine"; fail=1; }
 obj gr.o "$cc" gnu11 "$root/genradix/genradix.c"
 # shellcheck disable=SC2086
 obj gr512.o "$cc" gnu11 "$root/genradix/genradix.c" $V512
