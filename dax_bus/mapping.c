@@ -9,7 +9,7 @@
  * Kconfig promise: "restrictions that make the mapping behavior
  * deterministic"). The kernel glue (kernel/dax_bus/chardev.c) asks here
  * for every decision and performs it on the real mm; the cases in
- * tests/cases_bus.c run the same rules in both worlds.
+ * tests/cases_mapping.c run the same rules in both worlds.
  */
 #include "kds_port.h"
 #include "kds/dax_bus.h"

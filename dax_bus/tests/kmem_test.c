@@ -3,7 +3,7 @@
  * kmem_test.c - userspace only: the kmem claim list, whose case injects
  * an allocation failure (kds_alloc_fail_*), which only the userspace port
  * offers. The kmem range rule and probe decisions are in
- * tests/cases_bus.c, run in kds_test.ko too.
+ * tests/cases_kmem.c, run in kds_test.ko too.
  */
 #include "kds_testing.h"
 #include "kds/dax_bus.h"

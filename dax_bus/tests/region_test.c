@@ -4,7 +4,7 @@
  * allocation failures (kds_alloc_fail_*), count the port's warnings
  * (kds_warn_count()) or force the port's refcount past its limits, which
  * only the userspace port allows. The rest of the region, dev_dax and
- * attribute cases are in tests/cases_bus.c, run in kds_test.ko too.
+ * attribute cases are in tests/cases_region.c, run in kds_test.ko too.
  */
 #include "kds_testing.h"
 #include "kds/dax_bus.h"

@@ -143,6 +143,9 @@ KDS_KUNIT_SUITE(kds_suite_genradix_api, "kds_genradix_api");
 #ifdef KDS_HAVE_DAX_BUS
 KDS_KUNIT_SUITE(kds_suite_dax_ids, "kds_dax_ids");
 KDS_KUNIT_SUITE(kds_suite_dax_bus, "kds_dax_bus");
+KDS_KUNIT_SUITE(kds_suite_dax_region, "kds_dax_region");
+KDS_KUNIT_SUITE(kds_suite_dax_kmem, "kds_dax_kmem");
+KDS_KUNIT_SUITE(kds_suite_dax_mapping, "kds_dax_mapping");
 KDS_KUNIT_SUITE(kds_suite_dax_space, "kds_dax_space");
 #endif
 #ifdef KDS_HAVE_DMA
@@ -154,7 +157,8 @@ kunit_test_suites(&kds_suite_genradix_kunit, &kds_suite_genradix_api_kunit);
 #endif
 #ifdef KDS_HAVE_DAX_BUS
 kunit_test_suites(&kds_suite_dax_ids_kunit, &kds_suite_dax_bus_kunit,
-		  &kds_suite_dax_space_kunit);
+		  &kds_suite_dax_region_kunit, &kds_suite_dax_kmem_kunit,
+		  &kds_suite_dax_mapping_kunit, &kds_suite_dax_space_kunit);
 #endif
 #ifdef KDS_HAVE_DMA
 kunit_test_suites(&kds_suite_dma_masks_kunit);

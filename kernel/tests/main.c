@@ -48,6 +48,9 @@ static const struct kds_suite *const kds_test_suites[] = {
 #ifdef KDS_HAVE_DAX_BUS
 	&kds_suite_dax_ids,
 	&kds_suite_dax_bus,
+	&kds_suite_dax_region,
+	&kds_suite_dax_kmem,
+	&kds_suite_dax_mapping,
 	&kds_suite_dax_space,
 #endif
 	&kds_suite_dax_ids_via_sysfs,
