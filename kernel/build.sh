@@ -22,7 +22,7 @@
 #         kernel.release KDIR names when only KDIR is given)
 #   ARCH, CROSS_COMPILE  Kbuild's, for a kernel of another architecture
 #         (default: what kernel/kernels.sh --kbuild says for KVER, e.g.
-#         arm64 and aarch64-linux-gnu- for 6.12.118+deb12-arm64)
+#         arm64 and aarch64-linux-gnu- for an arm64 kernel)
 #   KDS_MANIFEST  the component manifest (default tools/components.bzl)
 #   KDS_KBUILD_CHECKS  1: build with W=1 and sparse (C=2) too, failing on
 #         their warnings as on the compiler's

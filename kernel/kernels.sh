@@ -12,9 +12,13 @@
 # a series only where they record what it answers (kernel/probes/expected,
 # kernel/vm/linux_differs/) or which kernel source a debug kernel or a
 # comparison is built from (kernel/vm/debug_kernel_key.sh,
-# testing/linux_tarball.sh).
+# testing/linux_tarball.sh, the linux-source-SERIES packages in bazelw and
+# WORKSPACE); //tools:kernel_series_test fails when any of them names a
+# series this list does not, when a series here lacks its probe answers,
+# Linux differences or source package, or when a kernel release or package
+# version is pinned anywhere but in this comment.
 #
-#   kernel/kernels.sh [--all] [--first|--names]
+#   kernel/kernels.sh [--all] [--first|--names|--series]
 #   kernel/kernels.sh --row KVER | --kbuild KVER
 #
 # Without --all, only the host architecture's series (those this machine
@@ -29,7 +33,8 @@
 # candidate in that architecture's lists (kernel/apt_arch.sh). --first
 # prints only the first series' KVER: the kernel single-kernel tools default
 # to. --names prints every KVER on one line, as the tests name the kernels
-# they covered. --row prints KVER's line (the host's series are looked up
+# they covered. --series prints the series of SERIES below, one a line,
+# in order, without asking apt. --row prints KVER's line (the host's series are looked up
 # first, so a host kernel never reads another architecture's lists).
 # --kbuild prints how Kbuild builds for KVER's architecture:
 # "ARCH CROSS_COMPILE" (e.g. "arm64 aarch64-linux-gnu-"), nothing for the
@@ -44,13 +49,14 @@
 set -euo pipefail
 here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 
-# ARCH METAPACKAGE
+# ARCH SERIES METAPACKAGE (the metapackage's kernel must be of SERIES:
+# checked when it is resolved)
 SERIES=(
-	"amd64 linux-headers-amd64"		# Debian 12's default kernel (6.1)
-	"amd64 linux-headers-6.12-amd64"	# Debian 12's second kernel, Debian 13's default (6.12)
-	"arm64 linux-headers-arm64"		# 6.1 for arm64: no ZONE_DEVICE
-	"arm64 linux-headers-6.12-arm64"	# 6.12 for arm64
-	"i386 linux-headers-686-pae"		# 6.1 for 32-bit x86 with PAE (64-bit phys_addr_t)
+	"amd64 6.1 linux-headers-amd64"		# Debian 12's default kernel
+	"amd64 6.12 linux-headers-6.12-amd64"	# Debian 12's second kernel, Debian 13's default
+	"arm64 6.1 linux-headers-arm64"		# no ZONE_DEVICE
+	"arm64 6.12 linux-headers-6.12-arm64"
+	"i386 6.1 linux-headers-686-pae"	# 32-bit x86 with PAE (64-bit phys_addr_t)
 )
 # Debian ARCH, the kernel's ARCH, the cross compiler's prefix (Debian's
 # gcc-<triplet> packages)
@@ -67,6 +73,12 @@ while [ $# -gt 0 ]; do
 	--all) all=1 ;;
 	--first) first=1 ;;
 	--names) names=1 ;;
+	--series)
+		for line in "${SERIES[@]}"; do
+			set -- $line
+			echo "$2"
+		done | awk '!seen[$0]++'
+		exit 0 ;;
 	--row)
 		[ $# = 2 ] || { echo "usage: kernel/kernels.sh --row KVER" >&2; exit 2; }
 		row=$("$0" | awk -v k="$2" '$1 == k')
@@ -76,7 +88,7 @@ while [ $# -gt 0 ]; do
 		if [ -z "$row" ]; then
 			for line in "${SERIES[@]}"; do
 				[ "${line%% *}" != "$host" ] || continue
-				flavour=$(sed -E 's/^linux-headers-([0-9]+\.[0-9]+-)?//' <<<"${line#* }")
+				flavour=$(sed -E 's/^linux-headers-([0-9]+\.[0-9]+-)?//' <<<"${line##* }")
 				case $2 in *-"$flavour") row=$("$0" --all | awk -v k="$2" '$1 == k'); break ;; esac
 			done
 		fi
@@ -94,7 +106,7 @@ while [ $# -gt 0 ]; do
 		done
 		echo "kernels.sh: no Kbuild line for $arch (KBUILD)" >&2
 		exit 1 ;;
-	*) echo "usage: kernel/kernels.sh [--all] [--first|--names] | --row KVER | --kbuild KVER" >&2; exit 2 ;;
+	*) echo "usage: kernel/kernels.sh [--all] [--first|--names|--series] | --row KVER | --kbuild KVER" >&2; exit 2 ;;
 	esac
 	shift
 done
@@ -106,8 +118,15 @@ installed() {
 	case $s in "ii |"?*) echo "${s#ii |}" ;; esac
 }
 
+# of_series KVER SERIES: KVER is a kernel of SERIES (6.1.0-57-amd64 of 6.1).
+of_series() {
+	case $1 in "$2".*) return 0 ;; esac
+	echo "kernels.sh: $1 is not a $2 kernel (SERIES names it $2)" >&2
+	return 1
+}
+
 for line in "${SERIES[@]}"; do
-	arch=${line%% *} meta=${line#* }
+	read -r arch series meta <<<"$line"
 	[ "$all" = 1 ] || [ "$arch" = "$host" ] || continue
 	if [ "$arch" != "$host" ]; then
 		dep=$("$here/apt_arch.sh" "$arch" apt-cache depends "$meta" 2>/dev/null |
@@ -115,6 +134,7 @@ for line in "${SERIES[@]}"; do
 		[ -n "$dep" ] || { echo "kernels.sh: cannot resolve $meta for $arch (kernel/apt_arch.sh $arch apt-get update)" >&2; exit 1; }
 		version=$("$here/apt_arch.sh" "$arch" apt-cache policy "$dep" 2>/dev/null | sed -n 's/^ *Candidate: //p')
 		case $version in '' | '(none)') echo "kernels.sh: no version of $dep in the $arch package lists" >&2; exit 1 ;; esac
+		of_series "${dep#linux-headers-}" "$series" || exit 1
 		echo "${dep#linux-headers-} $version $arch"
 		[ "$first" = 0 ] || exit 0
 		continue
@@ -130,6 +150,7 @@ for line in "${SERIES[@]}"; do
 	fi
 	[ -n "$dep" ] || { echo "kernels.sh: cannot resolve $meta (no package lists? apt-get update)" >&2; exit 1; }
 	kver=${dep#linux-headers-}
+	of_series "$kver" "$series" || exit 1
 	version=$(installed "$dep")
 	if [ -z "$version" ]; then
 		version=$(apt-cache policy "$dep" 2>/dev/null | sed -n 's/^ *Candidate: //p')

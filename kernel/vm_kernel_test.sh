@@ -120,7 +120,7 @@ refused() {
 }
 fake_deb "$tmp/old.deb" "linux-image-$kver" "0.1-older"
 refused "an image of another version than the headers" "$tmp/old.deb" "0\\.1-older.*$version"
-fake_deb "$tmp/other.deb" "linux-image-9.9.9-other" "$version"
+fake_deb "$tmp/other.deb" "linux-image-9.9.9-other" "$version"	# not-a-series
 refused "another package" "$tmp/other.deb" "not linux-image-$kver"
 fake_deb "$tmp/nokernel.deb" "linux-image-$kver" "$version" nokernel
 refused "a package without boot/vmlinuz-$kver" "$tmp/nokernel.deb" "no boot/vmlinuz-$kver"
@@ -130,6 +130,7 @@ refused "a file that is not a package" "$tmp/junk.deb" "not a Debian package"
 # A version without headers: no image can match it.
 rc=0
 "$root/kernel/vm_kernel.sh" 0.0-no-such-kernel >"$tmp/out" 2>"$tmp/err" || rc=$?
+# not-a-series: the next line's package is made up
 if [ "$rc" = 2 ] && grep -q "linux-headers-0.0-no-such-kernel is not installed" "$tmp/err"; then
 	ok "refuses a version without installed headers"
 else
