@@ -42,7 +42,7 @@
 #
 # Adding the next kernel: add its metapackage to SERIES (a new
 # architecture: its line in KBUILD too), run ./bazelw test //...: the
-# probes show what changed (kernel/kds_kcompat.h, kernel/probes/expected).
+# probes show what changed (kernel/kds_api_forms.h, kernel/probes/expected).
 #
 # Exit status: 0; 1 when a series cannot be resolved (no package lists:
 # apt-get update), saying which.

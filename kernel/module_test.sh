@@ -246,8 +246,10 @@ planted "$kdir" "two forms of class_create compile" \
 planted "$kdir" "no form of vm_flags compiles" \
 	"kds: kernel API probe failed: vm_flags: no form kds knows compiles" \
 	's/^\(\t.*vm_flags.*;\)$/\1 kds_no_such_call();/' kernel/probes/vm_flags_set.c kernel/probes/vm_flags_assign.c
-planted "$kdir" "a misspelt probe answer" "KDS_HAVE_CLASS_CREATE_OWNR" \
-	's/#if KDS_HAVE_CLASS_CREATE_OWNER/#if KDS_HAVE_CLASS_CREATE_OWNR/' kernel/kds_kcompat.h
+planted "$kdir" "a misspelt probe answer" "KDS_PROBE_CLASS_CREATE_OWNR" \
+	's/#if KDS_PROBE_CLASS_CREATE_OWNER/#if KDS_PROBE_CLASS_CREATE_OWNR/' kernel/kds_api_forms.h
+planted "$kdir" "an #ifdef on a probe answer" "tests a probe answer with #ifdef" \
+	's/#if KDS_PROBE_CLASS_CREATE_OWNER/#ifdef KDS_PROBE_CLASS_CREATE_OWNER/' kernel/kds_api_forms.h
 planted "$kdir" "the canary fails" "kds: kernel API probe failed: the canary probe" \
 	's/return 0;/return kds_no_such_call();/' kernel/probes/canary.c
 # and sparse reads every file: an address-space slip only it sees.

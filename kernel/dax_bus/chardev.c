@@ -46,7 +46,7 @@
 #include <linux/srcu.h>
 
 #include "kds_port.h"
-#include "kds_kcompat.h"
+#include "kds_api_forms.h"
 #include "kds_dax_dev.h"
 
 /*

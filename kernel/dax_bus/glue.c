@@ -57,7 +57,7 @@
 #include <linux/sizes.h>
 
 #include "kds_port.h"
-#include "kds_kcompat.h"
+#include "kds_api_forms.h"
 #include "kds/dax_bus.h"
 #include "kds_dax_dev.h"
 #include "kds_dax_glue.h"

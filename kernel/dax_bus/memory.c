@@ -25,7 +25,7 @@
 #include <linux/slab.h>
 
 #include "kds_port.h"
-#include "kds_kcompat.h"
+#include "kds_api_forms.h"
 #include "kds_dax_dev.h"
 #include "kds_dax_iomem.h"
 

@@ -17,7 +17,7 @@
 #include <linux/wait.h>
 
 #include "kds_port.h"
-#include "kds_kcompat.h"
+#include "kds_api_forms.h"
 #include "kds/dax_bus.h"
 #include "kds_dax_dev.h"
 #include "kds_dax_bus_glue.h"

@@ -19,7 +19,7 @@ check_probes() {
 	done <"$root/kernel/probes/expected"
 	[ -n "$line" ] || { echo "FAIL: $kver: kernel/probes/expected has no line for this kernel's series"; fail=1; return; }
 	want=$(printf '%s\n' $line | tail -n +2 | sort)
-	got=$(sed -n 's/^#define KDS_HAVE_\([A-Z0-9_]*\) 1$/\1/p' "$header" | tr 'A-Z' 'a-z' | sort)
+	got=$(sed -n 's/^#define KDS_PROBE_\([A-Z0-9_]*\) 1$/\1/p' "$header" | tr 'A-Z' 'a-z' | sort)
 	local was=$fail
 	fail=0
 	if [ "$want" != "$got" ]; then
@@ -29,7 +29,7 @@ check_probes() {
 	fi
 	for p in "$root"/kernel/probes/*.c; do
 		p=$(basename "$p" .c | tr 'a-z' 'A-Z')
-		grep -qE "^#define KDS_HAVE_$p [01]\$" "$header" || { echo "FAIL: $kver: probe ${p,,} has no answer in kds_probes.h"; fail=1; }
+		grep -qE "^#define KDS_PROBE_$p [01]\$" "$header" || { echo "FAIL: $kver: probe ${p,,} has no answer in kds_probes.h"; fail=1; }
 	done
 	[ "$fail" = 1 ] || echo "probes for $kver: $(wc -w <<<"$got") of $(ls "$root"/kernel/probes/*.c | wc -l) answer 1, as kernel/probes/expected says"
 	[ "$was" = 0 ] || fail=1

@@ -8,16 +8,29 @@
 #
 # Each PROBE.ok holds 1 (PROBE.c compiled against the target kernel) or 0;
 # PROBE.c's "api:" line names the API it asks about. OUT gets one
-# "#define KDS_HAVE_<PROBE> 0|1" per probe, and is replaced only when its
+# "#define KDS_PROBE_<PROBE> 0|1" per probe, and is replaced only when its
 # text changes (so an unchanged kernel rebuilds nothing). The build stops,
 # with one line naming the API and its probes, when the canary fails or
 # when an API has no form that compiles, or more than one: either the
 # kernel changed that API again (add a probe of its new form) or a probe
 # is wrong.
+#
+# Every answer is defined (0 or 1), so #ifdef, #ifndef or defined() on one
+# is always true: the build also stops, naming the line, when a C file or
+# header of kds (below the folder that holds kernel/) tests an answer so.
 set -eu
 out=$1
 shift
 tmp=$out.tmp
+top=$(cd "$(dirname "$0")/../.." && pwd)
+if misuse=$(grep -rnE --include='*.[ch]' \
+	'^[[:space:]]*#[[:space:]]*(ifdef|ifndef|elifdef|elifndef)[[:space:]]+KDS_PROBE_|defined[[:space:]]*\(?[[:space:]]*KDS_PROBE_' \
+	"$top" 2>/dev/null | head -n 3) && [ -n "$misuse" ]; then
+	printf '%s\n' "$misuse" | while IFS= read -r m; do
+		echo "kds: ${m#"$top"/}: tests a probe answer with #ifdef or defined(), which every answer passes: use #if KDS_PROBE_..." >&2
+	done
+	exit 1
+fi
 rel=$(dirname "$out")/probes
 fail=0
 apis=
@@ -36,7 +49,7 @@ apis=
 		answer=$(cat "$ok")
 		case $answer in 0 | 1) ;; *) echo "kds: probe $probe: no answer in $ok" >&2; exit 1 ;; esac
 		name=$(echo "$probe" | tr 'a-z' 'A-Z')
-		echo "#define KDS_HAVE_$name $answer"
+		echo "#define KDS_PROBE_$name $answer"
 		case " $apis " in *" $api "*) ;; *) apis="$apis $api" ;; esac
 		eval "forms_$api=\"\${forms_$api:-}\${forms_$api:+ }$probe\""
 		[ "$answer" = 0 ] || eval "pass_$api=\"\${pass_$api:-}\${pass_$api:+ }$probe\""

@@ -12,8 +12,8 @@
 # the API in that form. Every probe is its own make target, so they run
 # in parallel, compiled with the module's flags less kds's extra warnings
 # and with -Werror (a prototype mismatch fails the probe). gen.sh turns
-# the answers into kernel/kds_probes.h: one KDS_HAVE_<API>_<FORM> 0 or 1
-# per probe, read by the kernel port alone (kernel/kds_kcompat.h), with
+# the answers into kernel/kds_probes.h: one KDS_PROBE_<API>_<FORM> 0 or 1
+# per probe, read by the kernel port alone (kernel/kds_api_forms.h), with
 # #if under -Werror=undef, so a misspelt name fails the build. gen.sh
 # stops the build with one line naming the API when the canary fails or
 # when an API has no passing form, or more than one.

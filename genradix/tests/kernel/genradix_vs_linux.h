@@ -11,7 +11,7 @@
 #include "kds_probes.h"
 #include "genradix/tests/gr_ops.h"
 
-#define KDS_GR_VS_LINUX_PAGE_ENTRIES	(!KDS_HAVE_GENRADIX_NODE_SIZE)
+#define KDS_GR_VS_LINUX_PAGE_ENTRIES	(!KDS_PROBE_GENRADIX_NODE_SIZE)
 #define KDS_GR_VS_LINUX_N		(6 + KDS_GR_VS_LINUX_PAGE_ENTRIES)
 
 extern const struct gr_ops kds_gr_vs_linux_ops[KDS_GR_VS_LINUX_N];

@@ -25,7 +25,7 @@
 #include "genradix/tests/gr_ops.h"
 #include "genradix/tests/kernel/genradix_vs_linux.h"
 
-#if KDS_HAVE_GENRADIX_NODE_SIZE
+#if KDS_PROBE_GENRADIX_NODE_SIZE
 #define KDS_GR_LINUX_NODE	GENRADIX_NODE_SIZE
 #else
 #define KDS_GR_LINUX_NODE	PAGE_SIZE
