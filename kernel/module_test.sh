@@ -90,6 +90,11 @@ if [ "$got" != "$switches " ]; then
 fi
 
 # Global symbols the module defines: only kds_ names and module boilerplate.
+# Its files use each other one way (kernel/glue_circles.sh).
+if ! (cd "$out/build" && find . -name '*.o' ! -name '*.mod.o' ! -name kds.o ! -path './kernel/probes/*' ! -path './sample/*' -print0 |
+	xargs -0 env NM="${CROSS_COMPILE:-}nm" "$root/kernel/glue_circles.sh") >"$out/circles" 2>&1; then
+	echo "FAIL: $kver: kds.ko's files use each other both ways:"; head -n 5 "$out/circles"; fail=1
+fi
 nm --defined-only "$ko" | awk '$2 ~ /^[A-Z]$/ { print $3 }' | sort -u >"$out/defined"
 # (__pfx_: the padding symbol later kernels put before each function;
 # __start/__stop_alloc_tags: the bounds of a section every module of later
@@ -235,6 +240,18 @@ u64 kds_planted(u64 a, u64 b) { return a / b; }'
 		break
 	done
 	exit $fail
+fi
+
+# The loop check fails on a loop: two files calling each other, planted.
+printf 'int kds_b(void);\nint kds_a(void) { return kds_b(); }\n' >"$out/loop_a.c"
+printf 'int kds_a(void);\nint kds_b(void) { return kds_a(); }\n' >"$out/loop_b.c"
+gcc -c -o "$out/loop_a.o" "$out/loop_a.c" && gcc -c -o "$out/loop_b.o" "$out/loop_b.c"
+if (cd "$out" && "$root/kernel/glue_circles.sh" ./loop_a.o ./loop_b.o) >"$out/circles" 2>&1; then
+	echo "FAIL: planted loop between two files passed the loop check"; fail=1
+elif ! grep -q '^loop: loop_a.o (kds_b) -> loop_b.o (kds_a) -> loop_a.o$\|^loop: loop_b.o (kds_a) -> loop_a.o (kds_b) -> loop_b.o$' "$out/circles"; then
+	echo "FAIL: planted loop reported otherwise:"; head -n 3 "$out/circles"; fail=1
+else
+	echo "planted fault 'two files calling each other': caught, $(cat "$out/circles")"
 fi
 
 # The probes fail loudly (planted, against the first kernel): a second form

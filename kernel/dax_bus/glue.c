@@ -64,15 +64,6 @@
 #include "kds_dax_bus_glue.h"
 
 static struct kds_dax_bus kds_dax_glue_core_bus;
-DEFINE_MUTEX(kds_dax_glue_lock);	/* regions, open */
-LIST_HEAD(kds_dax_glue_regions);
-/*
- * Whether create_region may add a region: set only once init has
- * registered everything, cleared first thing at exit. The bus's files
- * exist from bus_register() on, before the drivers; a region created
- * before init has succeeded would outlive a failed load.
- */
-bool kds_dax_glue_open;
 /* kds.dax_fail_driver=N: fail the Nth driver registration (tests). */
 KDS_DAX_FAULT_SWITCH(dax_fail_driver, kds_dax_glue_fail_driver, 0,
 		     "make the Nth kds_dax driver registration fail, so a failed load can be tested (0: never)");
@@ -175,7 +166,6 @@ out:
  * order; the names, modes and which are writable come from the table at
  * init (kds_dax_glue_fill_attrs()).
  */
-#define KDS_DAX_GLUE_MAX_ATTRS	8
 static struct device_attribute kds_dax_glue_dev_dattrs[KDS_DAX_GLUE_MAX_ATTRS];
 static struct attribute *kds_dax_glue_dev_attrs[KDS_DAX_GLUE_MAX_ATTRS + 1];
 
@@ -242,48 +232,12 @@ const struct attribute_group *kds_dax_glue_dev_groups[] = {
 	NULL,
 };
 
-/* ---------------------------------------------------- region files */
-
-static ssize_t kds_dax_glue_region_show(struct device *dev,
-					struct device_attribute *attr, char *buf)
-{
-	struct kds_dax_glue_region *rg =
-		container_of(dev, struct kds_dax_glue_region, dev);
-
-	return kds_dax_region_attr_show(rg->core, attr->attr.name, buf);
-}
-
-
-static struct device_attribute kds_dax_glue_region_dattrs[KDS_DAX_GLUE_MAX_ATTRS];
-static struct attribute *kds_dax_glue_region_attrs[KDS_DAX_GLUE_MAX_ATTRS + 1];
-
-static umode_t kds_dax_glue_region_visible(struct kobject *kobj,
-					   struct attribute *a, int n)
-{
-	struct kds_dax_glue_region *rg =
-		container_of(kobj_to_dev(kobj), struct kds_dax_glue_region, dev);
-
-	return rg->core ? kds_dax_region_attr_visible(rg->core, n) : 0;
-}
-
-static const struct attribute_group kds_dax_glue_region_group = {
-	.name = "dax_region",
-	.attrs = kds_dax_glue_region_attrs,
-	.is_visible = kds_dax_glue_region_visible,
-};
-
-const struct attribute_group *kds_dax_glue_region_groups[] = {
-	&kds_dax_glue_region_group,
-	NULL,
-};
-
-/* Turn the core's attribute tables into device_attribute arrays. */
+/* Turn the core's dev_dax attribute table into device_attributes. */
 static int kds_dax_glue_fill_attrs(void)
 {
 	unsigned int i;
 
-	if (kds_dev_dax_nr_attrs > KDS_DAX_GLUE_MAX_ATTRS ||
-	    kds_dax_region_nr_attrs > KDS_DAX_GLUE_MAX_ATTRS)
+	if (kds_dev_dax_nr_attrs > KDS_DAX_GLUE_MAX_ATTRS)
 		return -E2BIG;
 	for (i = 0; i < kds_dev_dax_nr_attrs; i++) {
 		struct device_attribute *da = &kds_dax_glue_dev_dattrs[i];
@@ -294,18 +248,6 @@ static int kds_dax_glue_fill_attrs(void)
 		da->show = kds_dev_dax_attrs[i].show ? kds_dax_glue_dev_show : NULL;
 		da->store = kds_dev_dax_attrs[i].store ? kds_dax_glue_dev_store : NULL;
 		kds_dax_glue_dev_attrs[i] = &da->attr;
-	}
-	for (i = 0; i < kds_dax_region_nr_attrs; i++) {
-		struct device_attribute *da = &kds_dax_glue_region_dattrs[i];
-
-		sysfs_attr_init(&da->attr);
-		da->attr.name = kds_dax_region_attrs[i].name;
-		da->attr.mode = kds_dax_region_attrs[i].mode;
-		da->show = kds_dax_region_attrs[i].show ? kds_dax_glue_region_show : NULL;
-		/* create and delete make and remove devices: the glue's own */
-		if (da->attr.mode & 0200)
-			da->store = kds_dax_glue_region_store;
-		kds_dax_glue_region_attrs[i] = &da->attr;
 	}
 	return 0;
 }
@@ -379,10 +321,13 @@ static int kds_dax_glue_uevent(kds_bus_uevent_dev_const struct device *dev,
 	return add_uevent_var(env, "%s", var);
 }
 
-/* .name and the drivers' names are set at init from kds.dax_bus_name. */
+/*
+ * .name and the drivers' names are set at bring-up from kds.dax_bus_name,
+ * .bus_groups from the caller of kds_dax_glue_bus_up() (regions.c's
+ * create_region and delete_region).
+ */
 struct bus_type kds_dax_glue_bus_type = {
 	.name = "kds_dax",
-	.bus_groups = kds_dax_glue_bus_groups,
 	.drv_groups = kds_dax_glue_drv_groups,
 	.match = kds_dax_glue_match,
 	.probe = kds_dax_glue_probe,
@@ -462,19 +407,36 @@ static struct kds_dax_glue_driver *const kds_dax_glue_drivers[] = {
 	&kds_dax_glue_kmem,
 };
 
-/* ------------------------------------------------------ init, exit */
+/* ------------------------------------------------- bring-up, down */
+
+/*
+ * kds_dax_glue_bus_store() - write @buf to the bus's file @name through
+ * its own store, as a writer of /sys/bus/<bus>/<name> would.
+ */
+static ssize_t kds_dax_glue_bus_store(const char *name, const char *buf, size_t count)
+{
+	const struct attribute_group **g;
+	struct attribute **a;
+
+	for (g = kds_dax_glue_bus_type.bus_groups; g && *g; g++)
+		for (a = (*g)->attrs; *a; a++)
+			if (!strcmp((*a)->name, name))
+				return container_of(*a, struct bus_attribute, attr)->store(
+					&kds_dax_glue_bus_type, buf, count);
+	return -ENOENT;
+}
 
 /*
  * The injected failure of a driver registration (kds.dax_fail_driver=N).
  * Before failing, it writes a region to create_region through the bus's
  * own store, as a writer racing the load would (the file exists from
- * bus_register() on), and logs the answer: -ENODEV while init has not
- * succeeded.
+ * bus_register() on), and logs the answer: -ENODEV while the bring-up has
+ * not succeeded.
  */
 static int kds_dax_glue_injected_failure(unsigned int nr)
 {
 	static const char spec[] = "42 0x700000000 0x8000000 0x200000 0\n";
-	ssize_t rc = kds_dax_glue_create_region(spec, sizeof(spec) - 1);
+	ssize_t rc = kds_dax_glue_bus_store("create_region", spec, sizeof(spec) - 1);
 
 	pr_info("kds dax: injected failure of driver registration %u; create_region during the load: %zd\n",
 		nr, rc);
@@ -490,7 +452,16 @@ static void kds_dax_glue_drivers_down(unsigned int nr)
 	}
 }
 
-int kds_dax_glue_init(void)
+/**
+ * kds_dax_glue_bus_up() - register the bus, with @bus_groups as its files,
+ * and its drivers, under the names kds.dax_bus_name chooses.
+ * @bus_groups: the bus's attribute groups (regions.c's create_region and
+ *              delete_region).
+ *
+ * Context: module init, before any region exists.
+ * Return: 0 or -errno (nothing stays registered on failure).
+ */
+int kds_dax_glue_bus_up(const struct attribute_group **bus_groups)
 {
 	unsigned int i;
 	int rc;
@@ -502,6 +473,7 @@ int kds_dax_glue_init(void)
 	if (rc)
 		return rc;
 	kds_dax_glue_bus_type.name = kds_dax_glue_names->bus;
+	kds_dax_glue_bus_type.bus_groups = bus_groups;
 	for (i = 0; i < ARRAY_SIZE(kds_dax_glue_drivers); i++) {
 		struct kds_dax_glue_driver *gdrv = kds_dax_glue_drivers[i];
 
@@ -529,15 +501,9 @@ int kds_dax_glue_init(void)
 			goto err_drv;
 		}
 	}
-	/* Only now may regions be created. */
-	mutex_lock(&kds_dax_glue_lock);
-	kds_dax_glue_open = true;
-	mutex_unlock(&kds_dax_glue_lock);
 	return 0;
 
 err_drv:
-	/* None can exist (create_region was closed); none may survive. */
-	kds_dax_glue_regions_down();
 	kds_dax_glue_drivers_down(i);
 	bus_unregister(&kds_dax_glue_bus_type);
 err_bus:
@@ -547,10 +513,13 @@ err_bus:
 	return rc;
 }
 
-void kds_dax_glue_exit(void)
+/**
+ * kds_dax_glue_bus_down() - unregister what kds_dax_glue_bus_up() did.
+ *
+ * Context: module exit, once every region is gone.
+ */
+void kds_dax_glue_bus_down(void)
 {
-	/* No region can be created from here on. */
-	kds_dax_glue_regions_down();
 	kds_dax_glue_drivers_down(ARRAY_SIZE(kds_dax_glue_drivers));
 	bus_unregister(&kds_dax_glue_bus_type);
 	kds_dax_bus_destroy(&kds_dax_glue_core_bus);

@@ -2,7 +2,8 @@
 /*
  * kds_dax_bus_glue.h - what the files of kds.ko's dax bus share: the bus
  * and its drivers (glue.c), its regions and their create/delete files
- * (regions.c) and the choice of its names (names.c).
+ * (regions.c, which uses glue.c and brings the whole up and down) and the
+ * choice of its names (names.c).
  */
 #ifndef KDS_DAX_BUS_GLUE_H
 #define KDS_DAX_BUS_GLUE_H
@@ -15,6 +16,9 @@
 #include "kds_dax_dev.h"
 
 struct kds_dax_glue_dev;
+
+/* The most attributes a core table (dev_dax's, a region's) may have. */
+#define KDS_DAX_GLUE_MAX_ATTRS	8
 
 /**
  * struct kds_dax_glue_driver - a driver-model driver around a core driver.
@@ -70,13 +74,11 @@ struct kds_dax_glue_region {
 	struct list_head node;
 };
 
-/* glue.c: the bus, its drivers and the files of devices and regions. */
+/* glue.c: the bus, its drivers and the files of devices. */
 extern struct bus_type kds_dax_glue_bus_type;
 extern const struct attribute_group *kds_dax_glue_dev_groups[];
-extern const struct attribute_group *kds_dax_glue_region_groups[];
-extern struct mutex kds_dax_glue_lock;
-extern struct list_head kds_dax_glue_regions;
-extern bool kds_dax_glue_open;
+int kds_dax_glue_bus_up(const struct attribute_group **bus_groups);
+void kds_dax_glue_bus_down(void);
 void kds_dax_glue_offer(struct kds_dax_glue_dev *gdev);
 int kds_dax_glue_device_dax_probe(struct kds_dax_glue_dev *gdev);
 void kds_dax_glue_device_dax_remove(struct kds_dax_glue_dev *gdev);
@@ -86,13 +88,7 @@ static inline struct kds_dax_glue_dev *kds_dax_glue_dev(const struct device *dev
 	return container_of(dev, struct kds_dax_glue_dev, dev);
 }
 
-/* regions.c: regions, their create/delete files and the bus's. */
-extern const struct attribute_group *kds_dax_glue_bus_groups[];
-ssize_t kds_dax_glue_region_store(struct device *dev,
-				  struct device_attribute *attr,
-				  const char *buf, size_t count);
-ssize_t kds_dax_glue_create_region(const char *buf, size_t count);
-void kds_dax_glue_regions_down(void);
+/* regions.c: kds_dax_glue_init() and kds_dax_glue_exit() (kds_dax_glue.h). */
 
 /* names.c: the bus's names and the compatibility class. */
 extern const struct kds_dax_bus_names *kds_dax_glue_names;

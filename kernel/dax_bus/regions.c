@@ -2,8 +2,11 @@
 /*
  * regions.c - the regions of kds.ko's dax bus: each a parent device
  * kds_dax_region<id> around a core region, with its dev_dax devices
- * (glue.c's), the create and delete files of a dynamic region, and the
- * bus's create_region and delete_region files that make and remove them.
+ * (glue.c's), its dax_region files, the create and delete files of a
+ * dynamic region, and the bus's create_region and delete_region files
+ * that make and remove them; and the order the whole comes up and goes
+ * down in (kds_dax_glue_init(), kds_dax_glue_exit()). This file uses
+ * glue.c's bus; glue.c knows nothing of regions but their struct.
  * Every rule is the shared core's (dax_bus/); this file does the driver
  * model's part, under kds_dax_glue_lock (the list of regions) and each
  * region's own lock (its devices). A region's deletion runs outside
@@ -20,7 +23,19 @@
 #include "kds_api_forms.h"
 #include "kds/dax_bus.h"
 #include "kds_dax_dev.h"
+#include "kds_dax_glue.h"
 #include "kds_dax_bus_glue.h"
+
+static DEFINE_MUTEX(kds_dax_glue_lock);	/* regions, open */
+static LIST_HEAD(kds_dax_glue_regions);
+/*
+ * Whether create_region may add a region: set only once the bus and its
+ * drivers are registered (kds_dax_glue_regions_open()), cleared first
+ * thing at exit. The bus's files exist from bus_register() on, before the
+ * drivers; a region created before the bring-up has succeeded would
+ * outlive a failed load.
+ */
+static bool kds_dax_glue_open;
 
 /* ---------------------------------------------------------- regions */
 
@@ -163,9 +178,9 @@ static int kds_dax_glue_dev_create(struct kds_dax_glue_region *rg, int id,
  * if the core lets it go (kds_dev_dax_delete()), removed after the lock
  * is dropped.
  */
-ssize_t kds_dax_glue_region_store(struct device *dev,
+static ssize_t kds_dax_glue_region_store(struct device *dev,
 					 struct device_attribute *attr,
-				  const char *buf, size_t count)
+					 const char *buf, size_t count)
 {
 	struct kds_dax_glue_region *rg =
 		container_of(dev, struct kds_dax_glue_region, dev);
@@ -235,6 +250,64 @@ static void kds_dax_glue_region_destroy(struct kds_dax_glue_region *rg)
 	kds_dax_memory_release(rg->hold);
 	rg->hold = NULL;
 	rg->core = NULL;	/* the parent carries no region any more */
+}
+
+/* ---------------------------------------------------- region files */
+
+static ssize_t kds_dax_glue_region_show(struct device *dev,
+					struct device_attribute *attr, char *buf)
+{
+	struct kds_dax_glue_region *rg =
+		container_of(dev, struct kds_dax_glue_region, dev);
+
+	return kds_dax_region_attr_show(rg->core, attr->attr.name, buf);
+}
+
+static struct device_attribute kds_dax_glue_region_dattrs[KDS_DAX_GLUE_MAX_ATTRS];
+static struct attribute *kds_dax_glue_region_attrs[KDS_DAX_GLUE_MAX_ATTRS + 1];
+
+static umode_t kds_dax_glue_region_visible(struct kobject *kobj,
+					   struct attribute *a, int n)
+{
+	struct kds_dax_glue_region *rg =
+		container_of(kobj_to_dev(kobj), struct kds_dax_glue_region, dev);
+
+	return rg->core ? kds_dax_region_attr_visible(rg->core, n) : 0;
+}
+
+static const struct attribute_group kds_dax_glue_region_group = {
+	.name = "dax_region",
+	.attrs = kds_dax_glue_region_attrs,
+	.is_visible = kds_dax_glue_region_visible,
+};
+
+static const struct attribute_group *kds_dax_glue_region_groups[] = {
+	&kds_dax_glue_region_group,
+	NULL,
+};
+
+/*
+ * Turn the core's region attribute table into device_attributes: the
+ * writable ones (create, delete) make and remove devices, this file's.
+ */
+static int kds_dax_glue_region_fill_attrs(void)
+{
+	unsigned int i;
+
+	if (kds_dax_region_nr_attrs > KDS_DAX_GLUE_MAX_ATTRS)
+		return -E2BIG;
+	for (i = 0; i < kds_dax_region_nr_attrs; i++) {
+		struct device_attribute *da = &kds_dax_glue_region_dattrs[i];
+
+		sysfs_attr_init(&da->attr);
+		da->attr.name = kds_dax_region_attrs[i].name;
+		da->attr.mode = kds_dax_region_attrs[i].mode;
+		da->show = kds_dax_region_attrs[i].show ? kds_dax_glue_region_show : NULL;
+		if (da->attr.mode & 0200)
+			da->store = kds_dax_glue_region_store;
+		kds_dax_glue_region_attrs[i] = &da->attr;
+	}
+	return 0;
 }
 
 /*
@@ -442,7 +515,7 @@ static ssize_t delete_region_store(kds_bus_attr_const struct bus_type *bus, cons
  * Close create_region and take every region down (exit, failed init),
  * after any delete_region write under way has finished its own.
  */
-void kds_dax_glue_regions_down(void)
+static void kds_dax_glue_regions_down(void)
 {
 	struct kds_dax_glue_region *rg, *next;
 
@@ -476,16 +549,33 @@ static const struct attribute_group kds_dax_glue_bus_group = {
 	.attrs = kds_dax_glue_bus_attrs,
 };
 
-const struct attribute_group *kds_dax_glue_bus_groups[] = {
+static const struct attribute_group *kds_dax_glue_bus_groups[] = {
 	&kds_dax_glue_bus_group,
 	NULL,
 };
 
-/*
- * create_region's store, for the test of a failed load: the bus's file
- * exists from bus_register() on, before the drivers (glue.c).
- */
-ssize_t kds_dax_glue_create_region(const char *buf, size_t count)
+/* ------------------------------------------------- bring-up, down */
+
+int kds_dax_glue_init(void)
 {
-	return create_region_store(&kds_dax_glue_bus_type, buf, count);
+	int rc = kds_dax_glue_region_fill_attrs();
+
+	if (rc)
+		return rc;
+	/* create_region refuses (-ENODEV) until the bus is up: no region
+	 * can outlive a failed bring-up. */
+	rc = kds_dax_glue_bus_up(kds_dax_glue_bus_groups);
+	if (rc)
+		return rc;
+	mutex_lock(&kds_dax_glue_lock);
+	kds_dax_glue_open = true;
+	mutex_unlock(&kds_dax_glue_lock);
+	return 0;
+}
+
+void kds_dax_glue_exit(void)
+{
+	/* No region can be created from here on. */
+	kds_dax_glue_regions_down();
+	kds_dax_glue_bus_down();
 }
