@@ -2,12 +2,23 @@
 /*
  * dax_internal.h - what the dax bus core's files share and no glue calls:
  * a dynamic region's device list (space.c), used by the dev_dax
- * lifecycle (region.c).
+ * lifecycle (region.c), and the registered test both make (so that
+ * space.c needs nothing of region.c: the files use each other one way).
  */
 #ifndef KDS_DAX_INTERNAL_H
 #define KDS_DAX_INTERNAL_H
 
+#include "kds_port.h"
 #include "kds/dax_bus.h"
+
+/*
+ * kds_dax_region_live() - kds_dax_region_is_registered(), for the core's
+ * own files: the acquire pairs with the release that registers @region.
+ */
+static inline bool kds_dax_region_live(const struct kds_dax_region *region)
+{
+	return region && smp_load_acquire(&region->registered) != 0;
+}
 
 /**
  * kds_dev_dax_list() - a new device of a dynamic region takes its id.

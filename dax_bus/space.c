@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * space.c - dynamic regions (Linux 5.10+ drivers/dax/bus.c): a region's
- * bytes handed out to its devices as ranges, the size, align and mapping
- * stores, the create/seed/delete rules, and the bound flag that freezes a
- * device's ranges while a driver holds it.
+ * bytes handed out to its devices as ranges, the resize, align and
+ * mapping rules behind the size, align and mapping files (attrs.c parses
+ * and formats them), the create/seed/delete rules, and the bound flag that
+ * freezes a device's ranges while a driver holds it.
  *
  * A dynamic region keeps its allocations in one array sorted by address
  * (&kds_dax_region.ext, the role of the region resource's children in
@@ -26,9 +27,6 @@
 #include "kds_port.h"
 #include "kds/dax_bus.h"
 #include "dax_bus/dax_internal.h"
-
-/* The longest text a number store parses without an allocation. */
-#define KDS_DAX_STORE_MAX	64
 
 /**
  * kds_dax_region_is_dynamic() - whether a region is dynamic.
@@ -357,7 +355,7 @@ undo:
 /* Whether a device of this region can change now: -errno if not. */
 static int kds_dev_dax_may_change_locked(const struct kds_dev_dax *dev_dax)
 {
-	if (!kds_dax_region_is_registered(dev_dax->region) || !dev_dax->listed)
+	if (!kds_dax_region_live(dev_dax->region) || !dev_dax->listed)
 		return -ENXIO;
 	if (dev_dax->bound)
 		return -EBUSY;
@@ -745,7 +743,7 @@ int kds_dax_region_may_create(struct kds_dax_region *region, const char *buf,
 		return rc;
 	if (val != 1)
 		return -EINVAL;
-	if (!kds_dax_region_is_registered(region))
+	if (!kds_dax_region_live(region))
 		return -ENXIO;
 	return kds_dax_region_available(region) ? 0 : -ENOSPC;
 }
@@ -911,219 +909,4 @@ void kds_dev_dax_unlist(struct kds_dev_dax *dev_dax,
 	kds_dev_dax_shrink_locked(dev_dax, kds_dev_dax_size_locked(dev_dax));
 	kds_dev_dax_unlist_locked(dev_dax);
 	mutex_unlock(&region->lock);
-}
-
-/* -------------------------------------------------------------- stores */
-
-/*
- * The C string at @buf (ending at the first NUL or at @count) parsed by
- * kstrtoull() in @base.
- */
-static int kds_dax_parse_u64(const char *buf, size_t count, unsigned int base,
-			     u64 *val)
-{
-	unsigned long long v;
-	char *str;
-	int rc;
-
-	str = kmemdup_nul(buf, count, GFP_KERNEL);
-	if (!str)
-		return -ENOMEM;
-	rc = kstrtoull(str, base, &v);
-	kfree(str);
-	if (!rc)
-		*val = v;
-	return rc;
-}
-
-/**
- * kds_dev_dax_size_store() - a write to a device's size file.
- * @dev_dax: the device.
- * @buf: the bytes written: a number, kstrtoull() base 0.
- * @count: their number.
- *
- * Context: process context (takes the region's lock).
- * Return: @count; kstrtoull()'s -EINVAL or -ERANGE; then the errors of
- * kds_dev_dax_resize() (-EINVAL off the align, -ENXIO, -EBUSY, -ENOSPC,
- * -ENOMEM).
- */
-ssize_t kds_dev_dax_size_store(struct kds_dev_dax *dev_dax, const char *buf,
-			       size_t count)
-{
-	u64 val;
-	int rc;
-
-	if (!dev_dax || !buf)
-		return -EINVAL;
-	rc = kds_dax_parse_u64(buf, count, 0, &val);
-	if (!rc)
-		rc = kds_dev_dax_resize(dev_dax, val);
-	return rc ? rc : (ssize_t)count;
-}
-
-/**
- * kds_dev_dax_mapping_store() - a write to a device's mapping file.
- * @dev_dax: the device.
- * @buf: "<start>-<end>", both hexadecimal (an optional "0x"), @end the
- *       last byte; one trailing newline.
- * @count: the byte count.
- *
- * Adds exactly that range to the device as its next one (how a saved
- * layout is restored).
- *
- * Context: process context (takes the region's lock).
- * Return: @count; -EINVAL for text that is not two such numbers or an
- * @end before @start; -ERANGE for a number past 64 bits; -ENXIO for a
- * length off the device's align (as Linux), a released or deleted device
- * or an unregistered region; -EBUSY while a driver is bound; -EINVAL for
- * a @start off the device's align (kds's rule; Linux 6.1 takes it); -ENOMEM when
- * a byte of the range lies outside the region or is taken, or on
- * allocation failure.
- */
-ssize_t kds_dev_dax_mapping_store(struct kds_dev_dax *dev_dax, const char *buf,
-				  size_t count)
-{
-	unsigned long long start, end;
-	char *str, *dash;
-	int rc;
-
-	if (!dev_dax || !buf)
-		return -EINVAL;
-	str = kmemdup_nul(buf, count, GFP_KERNEL);
-	if (!str)
-		return -ENOMEM;
-	dash = strchr(str, '-');
-	if (!dash) {
-		rc = -EINVAL;
-	} else {
-		*dash = '\0';
-		rc = kstrtoull(str, 16, &start);
-		if (!rc)
-			rc = kstrtoull(dash + 1, 16, &end);
-	}
-	kfree(str);
-	if (!rc && end < start)
-		rc = -EINVAL;
-	if (!rc && start == 0 && end == U64_MAX)
-		rc = -EINVAL;	/* 2^64 bytes: no size can say it */
-	if (!rc)
-		rc = kds_dev_dax_add_range(dev_dax, start, end - start + 1);
-	return rc ? rc : (ssize_t)count;
-}
-
-/**
- * kds_dev_dax_align_store() - a write to a device's align file.
- * @dev_dax: the device.
- * @buf: the new align, kstrtoul() base 0.
- * @count: the byte count.
- *
- * Context: process context (takes the region's lock).
- * Return: @count; -ENXIO for text that is not a number (Linux's answer),
- * a released or deleted device or an unregistered region; then the
- * errors of kds_dev_dax_set_align() (-EINVAL, -EBUSY).
- */
-ssize_t kds_dev_dax_align_store(struct kds_dev_dax *dev_dax, const char *buf,
-				size_t count)
-{
-	u64 val;
-	int rc;
-
-	if (!dev_dax || !buf)
-		return -EINVAL;
-	rc = kds_dax_parse_u64(buf, count, 0, &val);
-	if (rc == -ENOMEM)
-		return rc;
-	if (rc || val > ULONG_MAX)
-		return -ENXIO;
-	rc = kds_dev_dax_set_align(dev_dax, (unsigned long)val);
-	return rc ? rc : (ssize_t)count;
-}
-
-/**
- * kds_dev_dax_mapping_attr_show() - a file of a device's mapping<N>.
- * @dev_dax: the device.
- * @idx: N, the range.
- * @name: "start", "end" or "page_offset".
- * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
- *
- * Context: process context (takes the region's lock).
- * Return: the bytes written, hexadecimal with "0x" as the kernel's "%#llx"
- * prints (also "0x0" for 0, where C's printf writes "0");
- * -EINVAL for NULL; -ENOENT for another name; -ENXIO when the range is
- * gone.
- */
-ssize_t kds_dev_dax_mapping_attr_show(struct kds_dev_dax *dev_dax,
-				      unsigned int idx, const char *name,
-				      char *buf)
-{
-	struct kds_dax_range r;
-	int rc;
-
-	if (!dev_dax || !name || !buf)
-		return -EINVAL;
-	if (strcmp(name, "start") && strcmp(name, "end") &&
-	    strcmp(name, "page_offset"))
-		return -ENOENT;
-	rc = kds_dev_dax_get_range(dev_dax, idx, &r);
-	if (rc)
-		return rc;
-	if (!strcmp(name, "start"))
-		return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "0x%llx\n",
-				 (unsigned long long)r.start);
-	if (!strcmp(name, "end"))
-		return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "0x%llx\n",
-				 (unsigned long long)r.end);
-	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "0x%lx\n",
-			 (unsigned long)r.pgoff);
-}
-
-/* ---------------------------------------------------------- region files */
-
-/* The name of @dev_dax, or "", with a newline (lock held by the caller). */
-static ssize_t kds_dax_region_dev_name_show(struct kds_dax_region *region,
-					    struct kds_dev_dax *const *which,
-					    char *buf)
-{
-	ssize_t rc;
-
-	if (!region || !buf)
-		return -EINVAL;
-	if (!kds_dax_region_is_dynamic(region))
-		return -EINVAL;
-	mutex_lock(&region->lock);
-	rc = scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%s\n",
-		       *which ? (*which)->name : "");
-	mutex_unlock(&region->lock);
-	return rc;
-}
-
-/**
- * kds_dax_region_seed_show() - the region "seed" attribute.
- * @region: the region (dynamic).
- * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
- *
- * Context: process context (takes the region's lock).
- * Return: bytes written ("dax<r>.<n>\n", or "\n" without a seed); -EINVAL
- * for a static region.
- */
-ssize_t kds_dax_region_seed_show(struct kds_dax_region *region, char *buf)
-{
-	return kds_dax_region_dev_name_show(region,
-					    region ? &region->seed : NULL, buf);
-}
-
-/**
- * kds_dax_region_create_show() - reading the region "create" attribute.
- * @region: the region (dynamic).
- * @buf: a %KDS_DAX_ATTR_BUF_SIZE buffer.
- *
- * Context: process context (takes the region's lock).
- * Return: bytes written: the youngest created device ("dax<r>.<n>\n", or
- * "\n"); -EINVAL for a static region.
- */
-ssize_t kds_dax_region_create_show(struct kds_dax_region *region, char *buf)
-{
-	return kds_dax_region_dev_name_show(region,
-					    region ? &region->youngest : NULL,
-					    buf);
 }

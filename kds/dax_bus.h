@@ -495,7 +495,7 @@ struct kds_dax_driver_attr {
 
 /*
  * The attribute tables a glue turns into sysfs files, one entry per file,
- * in a stable order (see region.c). Visibility is decided per object by
+ * in a stable order (see attrs.c). Visibility is decided per object by
  * kds_dax_region_attr_visible() and kds_dev_dax_attr_visible().
  */
 /*! kds_dax_region_attrs - region attributes: id, size, align, target_node, available_size, seed, create, delete. */

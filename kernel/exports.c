@@ -124,7 +124,7 @@ KDS_EXPORT(kds_dax_may_split);
 KDS_EXPORT(kds_dax_kmem_range);
 KDS_EXPORT(kds_dax_kmem_probe);
 KDS_EXPORT(kds_dax_kmem_remove);
-/* dynamic regions (dax_bus/space.c) */
+/* dynamic regions (dax_bus/space.c; their files, dax_bus/attrs.c) */
 KDS_EXPORT(kds_dev_dax_bind_start);
 KDS_EXPORT(kds_dev_dax_bind_finish);
 KDS_EXPORT(kds_dev_dax_unbind);
