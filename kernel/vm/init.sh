@@ -245,7 +245,7 @@ grep -q '^nobody:' /etc/passwd 2>/dev/null ||
 	echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
 drv_of() { [ -L "$1/driver" ] && basename "$(readlink "$1/driver")" || echo none; }
 attr() { cat "$1" 2>/dev/null || echo "<missing>"; }
-# BLK: the scratch block device of devdax.c's O_DIRECT (brd's /dev/ram0,
+# BLK: the scratch block device of kds-devdax's O_DIRECT (brd's /dev/ram0,
 # loaded in every guest below, with device mapper for devdax_odirect).
 BLK=
 # devdax_line FILE CALL: the answer kds-devdax printed for CALL

@@ -35,7 +35,7 @@ pack_program daxctl daxctl
 # The device-dax applications, run on Linux's dax_hmem device and on kds's
 # (init.sh's devdax_apps): only where the kernel has dax_hmem, the
 # reference they are compared with (fio's libraries are 80 MB of RAM).
-# brd (/dev/ram0): the block device devdax.c's O_DIRECT goes through, in
+# brd (/dev/ram0): the block device kds-devdax's O_DIRECT goes through, in
 # every guest; device mapper (dm-mod.ko, driven by dmsetup) holds an
 # O_DIRECT read in flight over it (init.sh's devdax_odirect).
 pack_module block/brd || die "$moddir has no drivers/block/brd.ko (the O_DIRECT checks need /dev/ram0)"
@@ -58,8 +58,8 @@ cc -std=gnu11 -O2 -Wall -Werror -static -I"$work/daxctl" -I"$root" \
 	-o "$ir/bin/kds-daxctl" "$here/daxctl.c" || die "cannot compile kernel/vm/daxctl.c"
 # What an application sees of /dev/dax<r>.<n>, for the side-by-side run of
 # Linux's device_dax and kds's on the same range (init.sh).
-cc -std=gnu11 -O2 -Wall -Werror -static -o "$ir/bin/kds-devdax" "$here/devdax.c" ||
-	die "cannot compile kernel/vm/devdax.c"
+cc -std=gnu11 -O2 -Wall -Werror -static -o "$ir/bin/kds-devdax" "$here"/devdax/*.c ||
+	die "cannot compile kernel/vm/devdax/"
 # ALIGN_RANGE: the second soft-reserved range (below, with dax_hmem)
 align_range=
 [ -n "$no_hmem" ] || align_range="0x108000000 0x78000000"
