@@ -33,11 +33,11 @@ pack_program() {
 }
 pack_program daxctl daxctl
 # The device-dax applications, run on Linux's dax_hmem device and on kds's
-# (init.sh's devdax_apps): only where the kernel has dax_hmem, the
+# (devdax_apps.sh): only where the kernel has dax_hmem, the
 # reference they are compared with (fio's libraries are 80 MB of RAM).
 # brd (/dev/ram0): the block device kds-devdax's O_DIRECT goes through, in
 # every guest; device mapper (dm-mod.ko, driven by dmsetup) holds an
-# O_DIRECT read in flight over it (init.sh's devdax_odirect).
+# O_DIRECT read in flight over it (pin_wait.sh's devdax_odirect).
 pack_module block/brd || die "$moddir has no drivers/block/brd.ko (the O_DIRECT checks need /dev/ram0)"
 pack_module md/dm-mod || die "$moddir has no drivers/md/dm-mod.ko (the O_DIRECT hold needs device mapper)"
 pack_program dmsetup dmsetup
@@ -57,7 +57,7 @@ printf '#include <errno.h>\n#include <stddef.h>\n#define __maybe_unused __attrib
 cc -std=gnu11 -O2 -Wall -Werror -static -I"$work/daxctl" -I"$root" \
 	-o "$ir/bin/kds-daxctl" "$here/daxctl.c" || die "cannot compile kernel/vm/daxctl.c"
 # What an application sees of /dev/dax<r>.<n>, for the side-by-side run of
-# Linux's device_dax and kds's on the same range (init.sh).
+# Linux's device_dax and kds's on the same range (linux_compare.sh).
 cc -std=gnu11 -O2 -Wall -Werror -static -o "$ir/bin/kds-devdax" "$here"/devdax/*.c ||
 	die "cannot compile kernel/vm/devdax/"
 # ALIGN_RANGE: the second soft-reserved range (below, with dax_hmem)

@@ -158,6 +158,11 @@ cp "$busybox" "$ir/bin/busybox"
 cp "$here/init.sh" "$ir/init"
 chmod 755 "$ir/init"
 cp "$kds_ko" "$test_ko" "$sample_ko" "$ir/lib/kds/"
+# The stages /init sources: the check vocabulary and the scenarios.
+mkdir -p "$ir/lib/kds/stages"
+for f in checks core_guest bus_sysfs pin_wait devdax_apps linux_compare; do
+	cp "$here/$f.sh" "$ir/lib/kds/stages/"
+done
 if [ -n "$extra" ]; then
 	cp "$extra" "$ir/lib/kds/extra.sh"
 fi
@@ -165,7 +170,7 @@ for f in ${adds[@]+"${adds[@]}"}; do
 	cp "$f" "$ir/lib/kds/"
 done
 # The answers this kernel's Linux gives otherwise than kds by design, in
-# the dynamic-region comparison (init.sh's dyn_compare, .dyn) and the
+# the dynamic-region comparison (linux_compare.sh's dyn_compare, .dyn) and the
 # device-dax one (devdax_compare, .devdax) and the 1 GiB align one
 # (align_compare, .align): the file of kernel/vm/linux_differs/ named
 # after KVER's series (6.12.dyn for 6.12.*), without its comment lines;
@@ -210,7 +215,7 @@ if [ -z "$core" ]; then
 	. "$here/pack_host.sh"
 else
 	no_hmem="a guest of $core runs the core stages only"
-	# What the kernel's configuration allows a backed region (init.sh's
+	# What the kernel's configuration allows a backed region (core_guest.sh's
 	# region 8): memory hot-plug and hot-remove, struct pages for a range.
 	[ -r "$image/config" ] || die "$image/config missing: the core guest reads the kernel's configuration there"
 	hotplug=n zone_device=n
@@ -234,7 +239,7 @@ if [ "$console" = ttyS0 ]; then
 	# turns it into dax0.0 on the real dax bus; hot-added memory stays offline.
 	cmdline+=" memmap=128M%0x10000000-1+0xefffffff memhp_default_state=offline"
 	# the kernel may put hot-added memory's memmap on it (Linux 6.8+ lets a
-	# dax device ask for that: init.sh's memmap_compare)
+	# dax device ask for that: linux_compare.sh's memmap_compare)
 	cmdline+=" memory_hotplug.memmap_on_memory=1"
 	# A guest of at least 1 GiB whose kernel has no dax_hmem (the debug kernel)
 	# also gets 256 MiB soft-reserved at 640 MiB: a dynamic kds region there
@@ -250,7 +255,7 @@ if [ "$console" = ttyS0 ]; then
 	# Where the kernel has dax_hmem, 1920 MiB at 4224 MiB (128 MiB past the
 	# 4 GiB boundary, up to 6 GiB; QEMU maps the RAM past 3 GiB from 4 GiB
 	# on) becomes soft-reserved too: dax_hmem's second region, where
-	# init.sh's align_compare sets a device to a 1 GiB align on Linux's bus
+	# linux_compare.sh's align_compare sets a device to a 1 GiB align on Linux's bus
 	# and on kds's. Its faults map 1 GiB units (PUD): the emulated CPU gets
 	# the 1 GiB pages of x86 (pdpe1gb; KVM's host CPU has its own).
 	if [ -z "$no_hmem" ]; then

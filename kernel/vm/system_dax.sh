@@ -217,7 +217,7 @@ system_dax_memory() {
 }
 
 # sd_write FILE TEXT: "ok", or the errno name of the write's refusal
-# (init.sh's dynamic-region comparison uses it too)
+# (linux_compare.sh's dynamic-region comparison uses it too)
 sd_write() {
 	local err
 	err=$( { echo "$2" >"$1"; } 2>&1 ) && { echo ok; return 0; }
@@ -274,7 +274,7 @@ system_dax_dynamic() {
 		"daxctl list shows dax6.0's one mapping"
 
 	# refusals while bound, nothing changed: size and align answer Linux's
-	# errno (init.sh's dyn_compare compares both with Linux); mapping is
+	# errno (linux_compare.sh's dyn_compare compares both with Linux); mapping is
 	# kds's own answer (Linux 6.1 adds the range under the running driver:
 	# dax_bus/README.md, differences)
 	sd_eq "size of a bound device: EBUSY" "$(sd_write $D0/size 134217728)" EBUSY

@@ -9,7 +9,7 @@
  * many units hold their own, how many another's (and how far off) and how
  * many none (see units()). SIDE (default 0) is mixed into the stamp's
  * magic, so that when two drivers are compared over the same memory
- * (init.sh's align_compare) a read finds only the stamps its own side
+ * (linux_compare.sh's align_compare) a read finds only the stamps its own side
  * wrote: the other side's leftovers count as no stamp.
  */
 #include "devdax.h"
