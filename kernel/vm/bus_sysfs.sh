@@ -70,17 +70,19 @@ bus_sysfs() {
 	expect_write "delete region 8" ok $B/delete_region 8
 	check "$([ ! -e $D8 ]; echo $?)" "dax8.0 gone"
 
-	# bad control input
-	expect_write "create region 7 again" EEXIST $B/create_region "7 0x0 0x200000 0x200000 0"
-	expect_write "create region: not numbers" EINVAL $B/create_region "x y"
-	expect_write "create region: trailing junk" EINVAL $B/create_region "9 0 0x200000 0x200000 0 junk"
-	expect_write "create region: start not aligned" EINVAL $B/create_region "9 0x1000 0x200000 0x200000 0"
-	# refused before any memory is touched: an align device_dax cannot
-	# map with, a range memremap_pages() cannot take whole (a subsection)
-	expect_write "create region: align 1 KiB" EINVAL $B/create_region "9 0x1040000000 0x200000 0x400 0"
-	expect_write "create region: align 8 KiB" EINVAL $B/create_region "9 0x1040000000 0x200000 0x2000 0"
-	expect_write "create region: start off the subsection" EINVAL $B/create_region "9 0x1040001000 0x200000 0x1000 0"
-	expect_write "create region: size off the subsection" EINVAL $B/create_region "9 0x1040000000 0x201000 0x1000 0"
+	# bad control input; refused before any memory is touched: an align
+	# device_dax cannot map with, a range memremap_pages() cannot take
+	# whole (a subsection)
+	expect_table echo <<'EOF_BAD'
+EEXIST|create_region|create region 7 again|7 0x0 0x200000 0x200000 0
+EINVAL|create_region|create region: not numbers|x y
+EINVAL|create_region|create region: trailing junk|9 0 0x200000 0x200000 0 junk
+EINVAL|create_region|create region: start not aligned|9 0x1000 0x200000 0x200000 0
+EINVAL|create_region|create region: align 1 KiB|9 0x1040000000 0x200000 0x400 0
+EINVAL|create_region|create region: align 8 KiB|9 0x1040000000 0x200000 0x2000 0
+EINVAL|create_region|create region: start off the subsection|9 0x1040001000 0x200000 0x1000 0
+EINVAL|create_region|create region: size off the subsection|9 0x1040000000 0x201000 0x1000 0
+EOF_BAD
 	check "$([ ! -e /sys/devices/kds_dax_region9 ]; echo $?)" "no region 9 after the refusals"
 	# System RAM, whole or in part, is refused with -EBUSY (create_region
 	# takes physical addresses): the first System RAM range of at least
@@ -253,20 +255,22 @@ EOF_PCI
 	expect_eq "no kernel warning from the failures" "$(dmesg | grep -c 'WARNING:')" "$nwarn"
 	expect_write "delete region 20" ok $B/delete_region 20
 	# one line, one optional trailing newline, nothing else
-	expect_printf "create region 11 with printf, one newline" ok $B/create_region '11 0x1040000000 0x200000 0x200000 0\n'
-	expect_write "delete region 11" ok $B/delete_region 11
-	expect_printf "create region 11 with no newline" ok $B/create_region '11 0x1040000000 0x200000 0x200000 0'
-	expect_write "delete region 11 again" ok $B/delete_region 11
-	expect_printf "create region: a '+' sign on the id" EINVAL $B/create_region '+9 0x1040000000 0x200000 0x200000 0\n'
-	expect_printf "create region: a '+' sign on the node" EINVAL $B/create_region '9 0x1040000000 0x200000 0x200000 +0\n'
-	expect_printf "create region: a newline inside the line" EINVAL $B/create_region '9 0x1040000000\n 0x200000 0x200000 0\n'
-	expect_printf "create region: two trailing newlines" EINVAL $B/create_region '9 0x1040000000 0x200000 0x200000 0\n\n'
-	expect_printf "create region: three trailing newlines" EINVAL $B/create_region '9 0x1040000000 0x200000 0x200000 0\n\n\n'
-	expect_printf "create region: a NUL after the line" EINVAL $B/create_region '9 0x1040000000 0x200000 0x200000 0\000'
-	expect_printf "create region: a tab" EINVAL $B/create_region '9\t0x1040000000 0x200000 0x200000 0\n'
-	expect_printf "create region: a leading space" EINVAL $B/create_region ' 9 0x1040000000 0x200000 0x200000 0\n'
-	expect_printf "delete region: a '+' sign" EINVAL $B/delete_region '+7\n'
-	expect_printf "delete region: two trailing newlines" EINVAL $B/delete_region '7\n\n'
+	expect_table printf <<'EOF_BYTES'
+ok|create_region|create region 11 with printf, one newline|11 0x1040000000 0x200000 0x200000 0\n
+ok|delete_region|delete region 11|11\n
+ok|create_region|create region 11 with no newline|11 0x1040000000 0x200000 0x200000 0
+ok|delete_region|delete region 11 again|11\n
+EINVAL|create_region|create region: a '+' sign on the id|+9 0x1040000000 0x200000 0x200000 0\n
+EINVAL|create_region|create region: a '+' sign on the node|9 0x1040000000 0x200000 0x200000 +0\n
+EINVAL|create_region|create region: a newline inside the line|9 0x1040000000\n 0x200000 0x200000 0\n
+EINVAL|create_region|create region: two trailing newlines|9 0x1040000000 0x200000 0x200000 0\n\n
+EINVAL|create_region|create region: three trailing newlines|9 0x1040000000 0x200000 0x200000 0\n\n\n
+EINVAL|create_region|create region: a NUL after the line|9 0x1040000000 0x200000 0x200000 0\000
+EINVAL|create_region|create region: a tab|9\t0x1040000000 0x200000 0x200000 0\n
+EINVAL|create_region|create region: a leading space| 9 0x1040000000 0x200000 0x200000 0\n
+EINVAL|delete_region|delete region: a '+' sign|+7\n
+EINVAL|delete_region|delete region: two trailing newlines|7\n\n
+EOF_BYTES
 	check "$([ ! -e $B/devices/dax9.0 ] && [ -e $D ]; echo $?)" "refused writes created and deleted nothing"
 	# a region may end exactly at 2^64, not one byte further (the core's rule)
 	D10=$B/devices/dax10.0

@@ -58,6 +58,15 @@ expect_printf() {
 	err=$( { cat /tmp/kds.bytes >"$3"; } 2>&1 ) && got=ok || got=$(errno_of "$err")
 	expect_eq "$1" "$got" "$2"
 }
+# expect_table echo|printf: for each line "WANT|FILE|WHAT|TEXT" of stdin,
+# expect_write (echo TEXT) or expect_printf (TEXT a printf format) of
+# $B/FILE, named WHAT
+expect_table() {
+	local how=$1 want file what text
+	while IFS='|' read -r want file what text; do
+		expect_$([ "$how" = echo ] && echo write || echo printf) "$what" "$want" "$B/$file" "$text"
+	done
+}
 mode_of() { stat -c %a "$1" 2>/dev/null || echo "<missing>"; }
 # as_nobody CMD...: run CMD as an unprivileged user
 as_nobody() { su -s /bin/sh nobody -c "$*" 2>/dev/null; }
