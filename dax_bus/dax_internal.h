@@ -11,9 +11,14 @@
 #include "kds_port.h"
 #include "kds/dax_bus.h"
 
-/*
+/**
  * kds_dax_region_live() - kds_dax_region_is_registered(), for the core's
- * own files: the acquire pairs with the release that registers @region.
+ * own files.
+ * @region: the region, or NULL.
+ *
+ * The acquire pairs with the release that registers @region.
+ *
+ * Return: whether @region is registered (false for NULL).
  */
 static inline bool kds_dax_region_live(const struct kds_dax_region *region)
 {
