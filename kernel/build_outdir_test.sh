@@ -12,11 +12,8 @@ root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
 	root="$TEST_SRCDIR/kds"
 fi
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-outdir.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "ok: $*"; }
+. "$root/testing/sh_lib.sh"
+test_begin outdir
 build() { "$root/kernel/build.sh" "$@" >"$tmp/out" 2>"$tmp/err"; }
 
 # A new folder: made, laid out, marked.

@@ -31,16 +31,11 @@ while [ $# -gt 0 ]; do
 	*) echo "usage: $0 [--cases PROG]..." >&2; exit 2 ;;
 	esac
 done
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-kunit.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "$root/testing/sh_lib.sh"
+test_begin kunit
 # check_probes
 . "$root/kernel/probes/check.sh"
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
 jobs=$(nproc 2>/dev/null || echo 2)
-t0=$SECONDS
-step() { echo "-- $* ($((SECONDS - t0))s)"; }
 
 # The case names per suite: "suite<TAB>case" lines, in order. The userspace
 # runners print a suite's cases four spaces deep under '# Subtest: SUITE';

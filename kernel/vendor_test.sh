@@ -32,16 +32,11 @@ root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
 	root="$TEST_SRCDIR/kds"
 fi
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-vendor.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "$root/testing/sh_lib.sh"
+test_begin vendor
 # check_probes
 . "$root/kernel/probes/check.sh"
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
 jobs=$(nproc 2>/dev/null || echo 2)
-t0=$SECONDS
-step() { echo "-- $* ($((SECONDS - t0))s)"; }
 
 # vendor_into KVER: the whole check in a fresh tree of KVER's series.
 vendor_into() {

@@ -19,12 +19,8 @@ root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
 	root="$TEST_SRCDIR/kds"
 fi
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-vm-kernel.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "ok: $*"; }
-shows() { head -c 2000 "$1"; }
+. "$root/testing/sh_lib.sh"
+test_begin vm-kernel
 
 kver=$("$root/kernel/kver.sh") || { echo "FAIL: kernel/kver.sh found no kernel headers"; exit 1; }
 version=$(dpkg-query -W -f='${Version}' "linux-headers-$kver")

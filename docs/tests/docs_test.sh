@@ -14,13 +14,10 @@ root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
 	root="$TEST_SRCDIR/kds"
 fi
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-docs.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+. "$root/testing/sh_lib.sh"
+test_begin docs
 docs=$root/docs
 fix=$docs/tests/fixtures
-fail=0
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
 
 # scripts/kernel-doc of the Debian kernel kds builds against; when its
 # headers lack it, the same file from Debian's linux-source-6.1 tarball.

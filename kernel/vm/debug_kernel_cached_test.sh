@@ -18,12 +18,8 @@ here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
 	here="$TEST_SRCDIR/kds/kernel/vm"
 fi
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-debug-cached.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
-ok() { echo "ok: $*"; }
-shows() { head -c 2000 "$1"; }
+. "$here/../../testing/sh_lib.sh"
+test_begin debug-cached
 
 mkdir -p "$tmp/src/linux-made-up"
 echo "not a kernel" >"$tmp/src/linux-made-up/README"

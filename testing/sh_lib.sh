@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: GPL-2.0
+# sh_lib.sh - what kds's shell tests share. A test finds the tree first
+# ($root: the checkout, or $TEST_SRCDIR/kds under Bazel), then sources this
+# file and calls test_begin:
+#
+#   test_begin NAME  $tmp, a fresh folder under $TEST_TMPDIR (or /tmp)
+#                    named kds-NAME.*, removed at exit; fail=0
+#   ok WHAT          prints "ok: WHAT"
+#   bad WHAT         prints "FAIL: WHAT" and sets fail=1
+#   shows FILE       FILE's first 2000 bytes, for a failure's message
+#   step WHAT        prints "-- WHAT (Ns)", N the seconds since test_begin
+#
+# The test ends with "exit $fail" (or its own summary of it).
+
+test_begin() {
+	tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-$1.XXXXXX")
+	# shellcheck disable=SC2064 # $tmp is fixed from here on
+	trap "rm -rf '$tmp'" EXIT
+	fail=0
+	t0=$SECONDS
+}
+ok() { echo "ok: $*"; }
+bad() { echo "FAIL: $*"; fail=1; }
+shows() { head -c 2000 "$1"; }
+step() { echo "-- $* ($((SECONDS - t0))s)"; }
