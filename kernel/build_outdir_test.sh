@@ -8,10 +8,8 @@
 # were. A kernel/dkms.sh or kernel/vendor.sh copy carries no marker.
 # Every run but the refused ones uses --layout: no kernel is built.
 set -uo pipefail
-root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
-if [ -n "${TEST_SRCDIR:-}" ]; then
-	root="$TEST_SRCDIR/kds"
-fi
+root=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
+root=${root:-$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)}
 . "$root/testing/sh_lib.sh"
 test_begin outdir
 build() { "$root/kernel/build.sh" "$@" >"$tmp/out" 2>"$tmp/err"; }

@@ -20,10 +20,8 @@
 #    kunit.py, naming the suite; the name comparison must reject a KTAP
 #    with one case dropped.
 set -euo pipefail
-root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
-if [ -n "${TEST_SRCDIR:-}" ]; then
-	root="$TEST_SRCDIR/kds"
-fi
+root=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
+root=${root:-$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)}
 cases=()
 while [ $# -gt 0 ]; do
 	case $1 in

@@ -28,10 +28,8 @@
 #    pins them for the series.
 # Any compiler or modpost warning fails the test.
 set -euo pipefail
-root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
-if [ -n "${TEST_SRCDIR:-}" ]; then
-	root="$TEST_SRCDIR/kds"
-fi
+root=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
+root=${root:-$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)}
 . "$root/testing/sh_lib.sh"
 test_begin vendor
 # check_probes

@@ -15,10 +15,8 @@
 #     name, or without boot/vmlinuz-<kver> is refused, saying why, and
 #     nothing is cached; a version without installed headers is refused.
 set -uo pipefail
-root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
-if [ -n "${TEST_SRCDIR:-}" ]; then
-	root="$TEST_SRCDIR/kds"
-fi
+root=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
+root=${root:-$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)}
 . "$root/testing/sh_lib.sh"
 test_begin vm-kernel
 

@@ -10,10 +10,8 @@
 # never the inline implementation under kds/static/, and the public
 # components' top-level sources.
 set -euo pipefail
-root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)
-if [ -n "${TEST_SRCDIR:-}" ]; then
-	root="$TEST_SRCDIR/kds"
-fi
+root=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
+root=${root:-$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)}
 . "$root/testing/sh_lib.sh"
 test_begin docs
 docs=$root/docs

@@ -14,10 +14,8 @@
 #   - that kcsan folder does not count for kasan; an unknown configuration
 #     is refused.
 set -uo pipefail
-here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
-if [ -n "${TEST_SRCDIR:-}" ]; then
-	here="$TEST_SRCDIR/kds/kernel/vm"
-fi
+here=${TEST_SRCDIR:+$TEST_SRCDIR/kds/kernel/vm}
+here=${here:-$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)}
 . "$here/../../testing/sh_lib.sh"
 test_begin debug-cached
 
