@@ -694,87 +694,70 @@ static const struct kds_dma_ops c36_ops = { .supported = coherent_36_up };
 
 #define WARN_MYDEV "mydev: no suitable DMA addressing available, not using DMA"
 
-static void dma_pattern_64_success(struct kds_expect *e)
+/*
+ * One row a probe pattern and outcome: the device as the bus sets it up
+ * (with or without a streaming mask, the bus's ops, masks already set),
+ * the pattern the driver runs, and what it must find afterwards. A
+ * failure leaves the HOWTO's warning; a success clears a stale one.
+ */
+struct dma_pattern_row {
+	const char *name;
+	enum kds_dma_probe_pattern pattern;
+	const struct kds_dma_ops *ops;
+	bool streaming;		/* the device has a streaming mask */
+	u64 mask_before;	/* 0: the default from kds_dma_dev_init() */
+	u64 coherent_before;	/* likewise */
+	int rc;
+	u64 mask_after;		/* only with a streaming mask */
+	u64 coherent_after;
+};
+
+static const struct dma_pattern_row dma_pattern_rows[] = {
+	{ "64: success", KDS_DMA_PROBE_64, NULL, true, 0, 0,
+	  0, KDS_DMA_BIT_MASK(64), KDS_DMA_BIT_MASK(64) },
+	/* no streaming mask: the combined call fails, coherent unchanged */
+	{ "64: no mask pointer", KDS_DMA_PROBE_64, NULL, false, 0, 0,
+	  -EIO, 0, KDS_DMA_BIT_MASK(32) },
+	/* both or neither */
+	{ "64: coherent refused", KDS_DMA_PROBE_64, &coherent_32_ops, true, 0, 0,
+	  -EIO, KDS_DMA_BIT_MASK(32), KDS_DMA_BIT_MASK(32) },
+	/* the bus that made the combined pattern fail suits this one */
+	{ "split: success", KDS_DMA_PROBE_64_STREAM_32_COHERENT,
+	  &coherent_32_ops, true, 0, 0,
+	  0, KDS_DMA_BIT_MASK(64), KDS_DMA_BIT_MASK(32) },
+	/* coherent never attempted */
+	{ "split: streaming fails", KDS_DMA_PROBE_64_STREAM_32_COHERENT,
+	  NULL, false, 0, 0x1234,
+	  -EIO, 0, 0x1234 },
+	/* the streaming mask is put back */
+	{ "split: coherent fails", KDS_DMA_PROBE_64_STREAM_32_COHERENT,
+	  &c36_ops, true, KDS_DMA_BIT_MASK(40), 0,
+	  -EIO, KDS_DMA_BIT_MASK(40), KDS_DMA_BIT_MASK(32) },
+};
+
+static void dma_probe_patterns(struct kds_expect *e)
 {
-	char warn[KDS_DMA_WARN_LEN] = "stale";
+	const struct dma_pattern_row *r;
 	struct kds_dma_dev dev;
 	u64 mask;
 
-	kds_dma_dev_init(&dev, "mydev", &dma_probe_x86, &mask);
-	KDS_EXPECT_EQ(e, kds_dma_probe(&dev, KDS_DMA_PROBE_64, warn, sizeof(warn)), 0);
-	KDS_EXPECT_STREQ(e, warn, "");
-	KDS_EXPECT_U64_EQ(e, mask, KDS_DMA_BIT_MASK(64));
-	KDS_EXPECT_U64_EQ(e, dev.coherent_dma_mask, KDS_DMA_BIT_MASK(64));
-}
+	for (r = dma_pattern_rows; r < dma_pattern_rows + ARRAY_SIZE(dma_pattern_rows); r++) {
+		char warn[KDS_DMA_WARN_LEN] = "stale";
 
-static void dma_pattern_64_failure_no_mask_pointer(struct kds_expect *e)
-{
-	char warn[KDS_DMA_WARN_LEN] = "";
-	struct kds_dma_dev dev;
-
-	kds_dma_dev_init(&dev, "mydev", &dma_probe_x86, NULL);
-	KDS_EXPECT_EQ(e, kds_dma_probe(&dev, KDS_DMA_PROBE_64, warn, sizeof(warn)), -EIO);
-	KDS_EXPECT_STREQ(e, warn, WARN_MYDEV);
-	KDS_EXPECT_U64_EQ(e, dev.coherent_dma_mask, KDS_DMA_BIT_MASK(32));	/* unchanged */
-}
-
-static void dma_pattern_64_failure_coherent_refused(struct kds_expect *e)
-{
-	char warn[KDS_DMA_WARN_LEN] = "";
-	struct kds_dma_dev dev;
-	u64 mask;
-
-	kds_dma_dev_init(&dev, "mydev", &dma_probe_x86, &mask);
-	dev.ops = &coherent_32_ops;
-	KDS_EXPECT_EQ(e, kds_dma_probe(&dev, KDS_DMA_PROBE_64, warn, sizeof(warn)), -EIO);
-	KDS_EXPECT_STREQ(e, warn, WARN_MYDEV);
-	KDS_EXPECT_U64_EQ(e, mask, KDS_DMA_BIT_MASK(32));	/* both or neither */
-	KDS_EXPECT_U64_EQ(e, dev.coherent_dma_mask, KDS_DMA_BIT_MASK(32));
-}
-
-static void dma_pattern_split_success(struct kds_expect *e)
-{
-	char warn[KDS_DMA_WARN_LEN] = "stale";
-	struct kds_dma_dev dev;
-	u64 mask;
-
-	/* The bus that made the combined pattern fail suits this one. */
-	kds_dma_dev_init(&dev, "mydev", &dma_probe_x86, &mask);
-	dev.ops = &coherent_32_ops;
-	KDS_EXPECT_EQ(e, kds_dma_probe(&dev, KDS_DMA_PROBE_64_STREAM_32_COHERENT,
-				   warn, sizeof(warn)), 0);
-	KDS_EXPECT_STREQ(e, warn, "");
-	KDS_EXPECT_U64_EQ(e, mask, KDS_DMA_BIT_MASK(64));
-	KDS_EXPECT_U64_EQ(e, dev.coherent_dma_mask, KDS_DMA_BIT_MASK(32));
-}
-
-static void dma_pattern_split_streaming_failure(struct kds_expect *e)
-{
-	char warn[KDS_DMA_WARN_LEN] = "";
-	struct kds_dma_dev dev;
-
-	kds_dma_dev_init(&dev, "mydev", &dma_probe_x86, NULL);
-	dev.coherent_dma_mask = 0x1234;
-	KDS_EXPECT_EQ(e, kds_dma_probe(&dev, KDS_DMA_PROBE_64_STREAM_32_COHERENT,
-				   warn, sizeof(warn)), -EIO);
-	KDS_EXPECT_STREQ(e, warn, WARN_MYDEV);
-	KDS_EXPECT_U64_EQ(e, dev.coherent_dma_mask, 0x1234);	/* coherent never attempted */
-}
-
-static void dma_pattern_split_coherent_failure_restores_streaming(struct kds_expect *e)
-{
-	char warn[KDS_DMA_WARN_LEN] = "";
-	struct kds_dma_dev dev;
-	u64 mask;
-
-	kds_dma_dev_init(&dev, "mydev", &dma_probe_x86, &mask);
-	dev.ops = &c36_ops;
-	mask = KDS_DMA_BIT_MASK(40);
-	KDS_EXPECT_EQ(e, kds_dma_probe(&dev, KDS_DMA_PROBE_64_STREAM_32_COHERENT,
-				   warn, sizeof(warn)), -EIO);
-	KDS_EXPECT_STREQ(e, warn, WARN_MYDEV);
-	KDS_EXPECT_U64_EQ(e, mask, KDS_DMA_BIT_MASK(40));	/* streaming mask put back */
-	KDS_EXPECT_U64_EQ(e, dev.coherent_dma_mask, KDS_DMA_BIT_MASK(32));
+		kds_expect_ctx(e, "%s", r->name);
+		kds_dma_dev_init(&dev, "mydev", &dma_probe_x86,
+				 r->streaming ? &mask : NULL);
+		dev.ops = r->ops;
+		if (r->mask_before)
+			mask = r->mask_before;
+		if (r->coherent_before)
+			dev.coherent_dma_mask = r->coherent_before;
+		KDS_EXPECT_EQ(e, kds_dma_probe(&dev, r->pattern, warn, sizeof(warn)), r->rc);
+		KDS_EXPECT_STREQ(e, warn, r->rc ? WARN_MYDEV : "");
+		if (r->streaming)
+			KDS_EXPECT_U64_EQ(e, mask, r->mask_after);
+		KDS_EXPECT_U64_EQ(e, dev.coherent_dma_mask, r->coherent_after);
+	}
 }
 
 static void dma_bad_input_and_warning_buffers(struct kds_expect *e)
@@ -832,12 +815,7 @@ static const struct kds_case kds_dma_mask_cases_run[] = {
 	KDS_CASE(dma_required_mask_edges),
 	KDS_CASE(dma_negotiation_does_not_change_the_device),
 	KDS_CASE(dma_explanation_line),
-	KDS_CASE(dma_pattern_64_success),
-	KDS_CASE(dma_pattern_64_failure_no_mask_pointer),
-	KDS_CASE(dma_pattern_64_failure_coherent_refused),
-	KDS_CASE(dma_pattern_split_success),
-	KDS_CASE(dma_pattern_split_streaming_failure),
-	KDS_CASE(dma_pattern_split_coherent_failure_restores_streaming),
+	KDS_CASE(dma_probe_patterns),
 	KDS_CASE(dma_bad_input_and_warning_buffers),
 };
 
