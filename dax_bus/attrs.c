@@ -405,6 +405,29 @@ unsigned short kds_dev_dax_attr_visible(const struct kds_dev_dax *dev_dax,
 	return a->mode;
 }
 
+/*
+ * The index of the file @name in an attribute table, @table pointing at
+ * the first entry's name and @stride the entry size; -ENOENT for a name
+ * the table does not hold.
+ */
+static int kds_dax_attr_index(const char *const *table, size_t n,
+			      size_t stride, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const char *const *entry = (const void *)((const char *)table + i * stride);
+
+		if (strcmp(*entry, name) == 0)
+			return (int)i;
+	}
+	return -ENOENT;
+}
+
+#define KDS_DAX_ATTR_INDEX(table, name)					\
+	kds_dax_attr_index(&(table)[0].name, ARRAY_SIZE(table),		\
+			   sizeof((table)[0]), (name))
+
 /**
  * kds_dax_region_attr_show() - read a region attribute by file name.
  * @region: the region (the caller holds a reference).
@@ -422,20 +445,41 @@ unsigned short kds_dev_dax_attr_visible(const struct kds_dev_dax *dev_dax,
 ssize_t kds_dax_region_attr_show(struct kds_dax_region *region,
 				 const char *name, char *buf)
 {
-	unsigned int i;
+	int i;
 
 	if (!region || !name || !buf)
 		return -EINVAL;
-	for (i = 0; i < ARRAY_SIZE(kds_dax_region_attrs); i++) {
-		if (strcmp(kds_dax_region_attrs[i].name, name) != 0)
-			continue;
-		if (!kds_dax_region_attr_visible(region, i))
-			return -ENOENT;
-		if (!kds_dax_region_attrs[i].show)
-			return -EACCES;	/* write-only, as kernfs refuses it */
-		return kds_dax_region_attrs[i].show(region, buf);
-	}
-	return -ENOENT;
+	i = KDS_DAX_ATTR_INDEX(kds_dax_region_attrs, name);
+	if (i < 0 || !kds_dax_region_attr_visible(region, i))
+		return -ENOENT;
+	if (!kds_dax_region_attrs[i].show)
+		return -EACCES;	/* write-only, as kernfs refuses it */
+	return kds_dax_region_attrs[i].show(region, buf);
+}
+
+/*
+ * The index of @dev_dax's file @name; -ENOENT when it has no such file
+ * (an unknown name or a hidden attribute), -EACCES when the file cannot
+ * be opened for @need (0444 to read, 0200 to write) or has no method for
+ * it, as kernfs refuses it.
+ */
+static int kds_dev_dax_attr_open(struct kds_dev_dax *dev_dax, const char *name,
+				 unsigned short need)
+{
+	const struct kds_dev_dax_attr *a;
+	unsigned short mode;
+	int i;
+
+	i = KDS_DAX_ATTR_INDEX(kds_dev_dax_attrs, name);
+	if (i < 0)
+		return i;
+	a = &kds_dev_dax_attrs[i];
+	mode = kds_dev_dax_attr_visible(dev_dax, i);
+	if (!mode)
+		return -ENOENT;
+	if (need & 0200)
+		return (mode & 0200) && a->store ? i : -EACCES;
+	return a->show ? i : -EACCES;
 }
 
 /**
@@ -447,25 +491,17 @@ ssize_t kds_dax_region_attr_show(struct kds_dax_region *region,
  * Context: process context.
  * Return: the byte count sysfs would return; -EINVAL for a NULL argument;
  * -ENOENT when no such file exists (an unknown name or a hidden
- * attribute).
+ * attribute); -EACCES for a write-only file.
  */
 ssize_t kds_dev_dax_attr_show(struct kds_dev_dax *dev_dax, const char *name,
 			      char *buf)
 {
-	unsigned int i;
+	int i;
 
 	if (!dev_dax || !name || !buf)
 		return -EINVAL;
-	for (i = 0; i < ARRAY_SIZE(kds_dev_dax_attrs); i++) {
-		if (strcmp(kds_dev_dax_attrs[i].name, name) != 0)
-			continue;
-		if (!kds_dev_dax_attr_visible(dev_dax, i))
-			return -ENOENT;
-		if (!kds_dev_dax_attrs[i].show)
-			return -EACCES;	/* write-only, as kernfs refuses it */
-		return kds_dev_dax_attrs[i].show(dev_dax, buf);
-	}
-	return -ENOENT;
+	i = kds_dev_dax_attr_open(dev_dax, name, 0444);
+	return i < 0 ? i : kds_dev_dax_attrs[i].show(dev_dax, buf);
 }
 
 /**
@@ -483,22 +519,12 @@ ssize_t kds_dev_dax_attr_show(struct kds_dev_dax *dev_dax, const char *name,
 ssize_t kds_dev_dax_attr_store(struct kds_dev_dax *dev_dax, const char *name,
 			       const char *buf, size_t count)
 {
-	unsigned int i;
-	unsigned short mode;
+	int i;
 
 	if (!dev_dax || !name || !buf)
 		return -EINVAL;
-	for (i = 0; i < ARRAY_SIZE(kds_dev_dax_attrs); i++) {
-		if (strcmp(kds_dev_dax_attrs[i].name, name) != 0)
-			continue;
-		mode = kds_dev_dax_attr_visible(dev_dax, i);
-		if (!mode)
-			return -ENOENT;
-		if (!(mode & 0200) || !kds_dev_dax_attrs[i].store)
-			return -EACCES;
-		return kds_dev_dax_attrs[i].store(dev_dax, buf, count);
-	}
-	return -ENOENT;
+	i = kds_dev_dax_attr_open(dev_dax, name, 0200);
+	return i < 0 ? i : kds_dev_dax_attrs[i].store(dev_dax, buf, count);
 }
 
 /* -------------------------------------------------------------- stores */

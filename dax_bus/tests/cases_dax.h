@@ -26,6 +26,18 @@ static inline void dax_with_attr_buf(struct kds_expect *e,
 	kfree(buf);
 }
 
+/*
+ * A show's return @n and the text it left in @buf against @want; the text
+ * is compared only once its length is right. True when both match.
+ */
+#define DAX_EXPECT_SHOWN(e, n, buf, want) ({				\
+	ssize_t __n = (n);						\
+	size_t __len = strlen(want);					\
+									\
+	KDS_EXPECT_EQ(e, __n, (ssize_t)__len) &&			\
+		KDS_EXPECT_EQ(e, memcmp(buf, want, __len), 0);		\
+})
+
 struct dax_bus_fixture {
 	struct kds_dax_bus bus;
 	struct kds_dax_region *region;

@@ -25,31 +25,28 @@ static struct kds_dax_region *dax_small_region(struct kds_expect *e)
 static void dax_region_attributes_as_sysfs_prints_them_in(struct kds_expect *e, char *buf)
 {
 	struct kds_dax_region *r;
-	const char *want[] = { "7\n", "1073741824\n", "2097152\n", "3\n", "0\n" };
+	static const char *const names[] = {
+		"id", "size", "align", "target_node", "available_size",
+		"seed", "create", "delete",
+	};
+	static const char *const want[] = {
+		"7\n", "1073741824\n", "2097152\n", "3\n", "0\n",
+	};
 
 	r = kds_dax_region_alloc(NULL, 7, DAX_SZ_1G, DAX_SZ_1G, 3, DAX_SZ_2M, 0);
 	if (!KDS_EXPECT(e, !IS_ERR(r)))
 		return;
-	KDS_EXPECT_EQ(e, kds_dax_region_nr_attrs, 8);
-	/* a static region: the first five files; seed, create, delete hidden */
-	for (unsigned int i = 0; i < 5; i++) {
-		ssize_t n = kds_dax_region_attrs[i].show(r, buf);
-
-		kds_expect_ctx(e, "%s", kds_dax_region_attrs[i].name);
-		/* Compare the text only once its length is known right. */
-		if (KDS_EXPECT_EQ(e, n, (ssize_t)strlen(want[i])))
-			KDS_EXPECT_EQ(e, memcmp(buf, want[i], n), 0);
+	KDS_EXPECT_EQ(e, kds_dax_region_nr_attrs, ARRAY_SIZE(names));
+	for (unsigned int i = 0; i < ARRAY_SIZE(names); i++) {
+		kds_expect_ctx(e, "%s", names[i]);
+		KDS_EXPECT_STREQ(e, kds_dax_region_attrs[i].name, names[i]);
+		if (i >= ARRAY_SIZE(want))
+			continue;
+		/* a static region: the first five files; seed, create, delete hidden */
+		DAX_EXPECT_SHOWN(e, kds_dax_region_attrs[i].show(r, buf), buf, want[i]);
 		/* align is root-only, as in Linux 6.1; the others read-only for all */
 		KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, i), i == 2 ? 0400 : 0444);
 	}
-	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[0].name, "id");
-	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[1].name, "size");
-	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[2].name, "align");
-	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[3].name, "target_node");
-	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[4].name, "available_size");
-	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[5].name, "seed");
-	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[6].name, "create");
-	KDS_EXPECT_STREQ(e, kds_dax_region_attrs[7].name, "delete");
 	for (unsigned int i = 5; i < 8; i++)
 		KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(r, i), 0);
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "seed", buf), -ENOENT);
@@ -73,6 +70,14 @@ static void dax_region_attributes_as_sysfs_prints_them(struct kds_expect *e)
 static void dax_region_dev_dax_naming_and_attributes_in(struct kds_expect *e, char *buf)
 {
 	struct kds_dax_region *r;
+	static const char *const shown[][2] = {
+		{ "modalias", "dax:t0\n" },
+		{ "size", "1073741824\n" },
+		{ "target_node", "1\n" },
+		{ "align", "2097152\n" },
+		{ "resource", "0x40000000\n" },
+		{ "numa_node", "1\n" },
+	};
 	struct kds_dev_dax d = { 0 }, neg = { 0 }, nonode = { 0 };
 	ssize_t n;
 
@@ -88,38 +93,23 @@ static void dax_region_dev_dax_naming_and_attributes_in(struct kds_expect *e, ch
 	KDS_EXPECT_EQ(e, kds_dev_dax_size(&d), DAX_SZ_1G);
 
 	KDS_EXPECT_EQ(e, kds_dev_dax_nr_attrs, 8);
-	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[0].name, "modalias");
-	n = kds_dev_dax_attrs[0].show(&d, buf);
-	KDS_EXPECT_EQ(e, n, 7);
-	KDS_EXPECT_EQ(e, memcmp(buf, "dax:t0\n", 7), 0);
-	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[1].name, "size");
-	n = kds_dev_dax_attrs[1].show(&d, buf);
-	KDS_EXPECT_EQ(e, n, 11);
-	KDS_EXPECT_EQ(e, memcmp(buf, "1073741824\n", 11), 0);
-	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[2].name, "target_node");
-	n = kds_dev_dax_attrs[2].show(&d, buf);
-	KDS_EXPECT_EQ(e, n, 2);
-	KDS_EXPECT_EQ(e, memcmp(buf, "1\n", 2), 0);
-	/* the 6.1 files libdaxctl reads: align, resource (root only), numa_node */
-	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[3].name, "align");
-	n = kds_dev_dax_attrs[3].show(&d, buf);
-	KDS_EXPECT_EQ(e, n, 8);
-	KDS_EXPECT_EQ(e, memcmp(buf, "2097152\n", 8), 0);
-	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[4].name, "resource");
-	n = kds_dev_dax_attr_show(&d, "resource", buf);
-	KDS_EXPECT_EQ(e, n, 11);
-	KDS_EXPECT_EQ(e, memcmp(buf, "0x40000000\n", 11), 0);
-	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[5].name, "numa_node");
-	n = kds_dev_dax_attrs[5].show(&d, buf);
-	KDS_EXPECT_EQ(e, n, 2);
-	KDS_EXPECT_EQ(e, memcmp(buf, "1\n", 2), 0);
-	/* a static region's device: size and align read-only, no mapping */
-	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[6].name, "mapping");
-	for (unsigned int i = 0; i < 6; i++) {
-		kds_expect_ctx(e, "%s", kds_dev_dax_attrs[i].name);
+	/*
+	 * The files a static region's device shows, by index and by name;
+	 * align, resource (root only) and numa_node are the 6.1 files
+	 * libdaxctl reads. size and align are read-only there.
+	 */
+	for (unsigned int i = 0; i < ARRAY_SIZE(shown); i++) {
+		const char *name = shown[i][0];
+
+		kds_expect_ctx(e, "%s", name);
+		KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[i].name, name);
+		DAX_EXPECT_SHOWN(e, kds_dev_dax_attr_show(&d, name, buf), buf, shown[i][1]);
 		KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, i),
-			      strcmp(kds_dev_dax_attrs[i].name, "resource") ? 0444 : 0400);
+			      strcmp(name, "resource") ? 0444 : 0400);
 	}
+	/* no mapping file on a static region */
+	kds_expect_ctx(e, "a static region's device");
+	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[6].name, "mapping");
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&d, 6), 0);
 	/* memmap_on_memory: only on a region whose platform offers it */
 	KDS_EXPECT_STREQ(e, kds_dev_dax_attrs[7].name, "memmap_on_memory");
@@ -146,9 +136,7 @@ static void dax_region_dev_dax_naming_and_attributes_in(struct kds_expect *e, ch
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&nonode, 0), 0444);
 	/* numa_node stays visible: no node is -1 */
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(&nonode, 5), 0444);
-	n = kds_dev_dax_attr_show(&nonode, "numa_node", buf);
-	KDS_EXPECT_EQ(e, n, 3);
-	KDS_EXPECT_EQ(e, memcmp(buf, "-1\n", 3), 0);
+	DAX_EXPECT_SHOWN(e, kds_dev_dax_attr_show(&nonode, "numa_node", buf), buf, "-1\n");
 
 	kds_dev_dax_release(&d);
 	kds_dev_dax_release(&nonode);
@@ -188,34 +176,36 @@ static void dax_region_run_kill_hides_private_data(struct kds_expect *e)
 /* Lookup by file name: one answer per name, -ENOENT for no such file. */
 static void dax_region_attribute_show_by_name_in(struct kds_expect *e, char *buf)
 {
+	static const char *const no_region_file[] = {
+		"modalias", "", "align\n", "resource", "target_node",
+	};
+	static const char *const no_dev_file[] = {
+		"id", "Size", "available_size", "resource\n", "target_node",
+	};
 	struct kds_dax_region *r = kds_dax_region_alloc(NULL, 3, 0, DAX_SZ_1G, -1, DAX_SZ_2M, 0);
 	struct kds_dev_dax d = { 0 };
 
 	if (!KDS_EXPECT(e, !IS_ERR(r)))
 		return;
 	KDS_EXPECT_EQ(e, kds_dev_dax_init(&d, r, 0, KDS_DEV_DAX_BUS), 0);
-	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "align", buf), 8);
-	KDS_EXPECT_EQ(e, memcmp(buf, "2097152\n", 8), 0);
-	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "id", buf), 2);
-	KDS_EXPECT_EQ(e, memcmp(buf, "3\n", 2), 0);
-	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "modalias", buf), 7);
-	KDS_EXPECT_EQ(e, memcmp(buf, "dax:t0\n", 7), 0);
-	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "size", buf), 11);
-	KDS_EXPECT_EQ(e, memcmp(buf, "1073741824\n", 11), 0);
+	DAX_EXPECT_SHOWN(e, kds_dax_region_attr_show(r, "align", buf), buf, "2097152\n");
+	DAX_EXPECT_SHOWN(e, kds_dax_region_attr_show(r, "id", buf), buf, "3\n");
+	DAX_EXPECT_SHOWN(e, kds_dev_dax_attr_show(&d, "modalias", buf), buf, "dax:t0\n");
+	DAX_EXPECT_SHOWN(e, kds_dev_dax_attr_show(&d, "size", buf), buf, "1073741824\n");
 
-	/* Unknown names, names of the other table, near misses. */
-	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "modalias", buf), -ENOENT);
-	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "", buf), -ENOENT);
-	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "align\n", buf), -ENOENT);
-	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "id", buf), -ENOENT);
-	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "Size", buf), -ENOENT);
-	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "available_size", buf), -ENOENT);
-	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "resource\n", buf), -ENOENT);
-	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "resource", buf), -ENOENT);
-	/* Hidden files: a negative node hides target_node on both. */
-	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "target_node", buf), -ENOENT);
-	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, "target_node", buf), -ENOENT);
-	/* NULL arguments. */
+	/*
+	 * Unknown names, names of the other table, near misses; hidden
+	 * files: a negative node hides target_node on both.
+	 */
+	for (unsigned int i = 0; i < ARRAY_SIZE(no_region_file); i++) {
+		kds_expect_ctx(e, "region \"%s\"", no_region_file[i]);
+		KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, no_region_file[i], buf), -ENOENT);
+	}
+	for (unsigned int i = 0; i < ARRAY_SIZE(no_dev_file); i++) {
+		kds_expect_ctx(e, "dev_dax \"%s\"", no_dev_file[i]);
+		KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&d, no_dev_file[i], buf), -ENOENT);
+	}
+	kds_expect_ctx(e, "NULL arguments");
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(NULL, "id", buf), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, NULL, buf), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(r, "id", NULL), -EINVAL);
