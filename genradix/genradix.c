@@ -433,6 +433,19 @@ static __always_inline void kds_genradix_prefetch_next(const struct kds_genradix
 		kds_genradix_prefetch_leaf(kds_load_dependent(&f->parent->children[f->slot + 1]));
 }
 
+/* The entry a walk from the root finds at or after (or before) @iter. */
+static __always_inline void *kds_genradix_peek(struct kds_genradix_iter *iter,
+					       struct __kds_genradix *radix,
+					       size_t obj_size, bool forward)
+{
+	struct kds_genradix_found f;
+	bool found = forward ?
+		kds_genradix_walk_forward(iter, radix, obj_size, &f) :
+		kds_genradix_walk_backward(iter, radix, obj_size, &f);
+
+	return found ? &f.leaf->data[iter->offset & __KDS_GENRADIX_OFFSET_MASK] : NULL;
+}
+
 /**
  * kds_genradix_iter_peek() - move an iterator forward to an existing entry.
  * @iter: the iterator (a position only).
@@ -448,11 +461,7 @@ static __always_inline void kds_genradix_prefetch_next(const struct kds_genradix
 void *kds_genradix_iter_peek(struct kds_genradix_iter *iter,
 			     struct __kds_genradix *radix, size_t obj_size)
 {
-	struct kds_genradix_found f;
-
-	if (!kds_genradix_walk_forward(iter, radix, obj_size, &f))
-		return NULL;
-	return &f.leaf->data[iter->offset & __KDS_GENRADIX_OFFSET_MASK];
+	return kds_genradix_peek(iter, radix, obj_size, true);
 }
 
 /**
@@ -474,11 +483,7 @@ void *kds_genradix_iter_peek(struct kds_genradix_iter *iter,
 void *kds_genradix_iter_peek_prev(struct kds_genradix_iter *iter,
 				  struct __kds_genradix *radix, size_t obj_size)
 {
-	struct kds_genradix_found f;
-
-	if (!kds_genradix_walk_backward(iter, radix, obj_size, &f))
-		return NULL;
-	return &f.leaf->data[iter->offset & __KDS_GENRADIX_OFFSET_MASK];
+	return kds_genradix_peek(iter, radix, obj_size, false);
 }
 
 /**
