@@ -197,6 +197,7 @@ copy_cases() {
 		fi
 	done
 	copy_top "$root/testing" "$1/testing"
+	copy_top "$root/testing/kernel" "$1/testing/kernel"
 }
 
 # Checked above: missing, empty, or build.sh's own.

@@ -37,7 +37,7 @@ MODULE_PARM_DESC(kunit_steps, "KUnit: length of each genradix operation sequence
 /* The KUnit test running a case: its diagnostics go to that test's log. */
 static struct kunit *kds_kunit_test;
 
-/* The KUnit side of the kds_expect.h primitives. */
+/* KTAP into the test's log (the other primitives: testing/kernel/expect.c). */
 void kds_ktap_printf(const char *fmt, ...)
 {
 	char line[256];
@@ -58,31 +58,6 @@ void kds_ktap_printf(const char *fmt, ...)
 	p = skip_spaces(line);
 	kunit_log(KERN_INFO, kds_kunit_test,
 		  KUNIT_SUBTEST_INDENT KUNIT_SUBTEST_INDENT "%s\n", p);
-}
-
-void kds_ktap_vformat(char *buf, size_t size, const char *fmt, va_list ap)
-{
-	vscnprintf(buf, size, fmt, ap);
-}
-
-unsigned long kds_ktap_bad_frees(void)
-{
-	return 0;
-}
-
-unsigned long kds_ktap_unexpected_warnings(void)
-{
-	return 0;
-}
-
-void kds_expect_warnings_begin(struct kds_expect *e, const char *what)
-{
-	pr_info("kds: expect-warning begin: %s: %s\n", e->name, what);
-}
-
-void kds_expect_warnings_end(struct kds_expect *e)
-{
-	pr_info("kds: expect-warning end: %s\n", e->name);
 }
 
 /* The next case of @suite after @prev (NULL: the first), named in @desc. */

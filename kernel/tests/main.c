@@ -67,7 +67,7 @@ static const struct kds_suite *const kds_test_suites[] = {
 	&kds_suite_injected,
 };
 
-/* The kernel's side of the kds_expect.h primitives: KTAP on the log. */
+/* KTAP on the log (the other primitives: testing/kernel/expect.c). */
 void kds_ktap_printf(const char *fmt, ...)
 {
 	struct va_format vaf;
@@ -78,37 +78,6 @@ void kds_ktap_printf(const char *fmt, ...)
 	vaf.va = &ap;
 	pr_info("%pV", &vaf);
 	va_end(ap);
-}
-
-void kds_ktap_vformat(char *buf, size_t size, const char *fmt, va_list ap)
-{
-	vscnprintf(buf, size, fmt, ap);
-}
-
-unsigned long kds_ktap_bad_frees(void)
-{
-	return 0;
-}
-
-/* The console's judge sees every kernel warning (kernel/vm/check.awk). */
-unsigned long kds_ktap_unexpected_warnings(void)
-{
-	return 0;
-}
-
-/*
- * The VM runner accepts kernel warnings only between these two markers,
- * and only those whose report holds @what; any other WARNING on the
- * console fails the run.
- */
-void kds_expect_warnings_begin(struct kds_expect *e, const char *what)
-{
-	pr_info("kds_test: expect-warning begin: %s: %s\n", e->name, what);
-}
-
-void kds_expect_warnings_end(struct kds_expect *e)
-{
-	pr_info("kds_test: expect-warning end: %s\n", e->name);
 }
 
 /* An allocation deliberately never freed (inject=leak). */
