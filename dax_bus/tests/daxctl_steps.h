@@ -50,27 +50,24 @@ struct kds_daxctl_step {
 	const char *what;
 };
 
+/*
+ * One reconfigure-device to @mode: daxctl_dev_disable() on the driver
+ * bound now (@from), then daxctl_bind() on @to (named @to_name).
+ */
+#define KDS_DAXCTL_RECONFIGURE(mode, from, to, to_name)			\
+	{ KDS_DAXCTL_CURRENT, "remove_id", 0, from,			\
+	  mode ": disable: remove_id via the driver link" },		\
+	{ KDS_DAXCTL_CURRENT, "unbind", 0, KDS_DAXCTL_NONE,		\
+	  mode ": disable: unbind via the driver link" },		\
+	{ to, "new_id", 0, to,						\
+	  mode ": enable: new_id on " to_name " attaches" },		\
+	{ to, "bind", -EBUSY, to,					\
+	  mode ": enable: bind on " to_name " (bound already, ignored)" }
+
 /* The device starts bound to the default driver. */
 static const struct kds_daxctl_step kds_daxctl_steps[] __maybe_unused = {
-	/* --mode=system-ram: daxctl_dev_disable() */
-	{ KDS_DAXCTL_CURRENT, "remove_id", 0, KDS_DAXCTL_DEVDAX,
-	  "system-ram: disable: remove_id via the driver link" },
-	{ KDS_DAXCTL_CURRENT, "unbind", 0, KDS_DAXCTL_NONE,
-	  "system-ram: disable: unbind via the driver link" },
-	/* daxctl_dev_enable_ram(): daxctl_bind() on kmem */
-	{ KDS_DAXCTL_KMEM, "new_id", 0, KDS_DAXCTL_KMEM,
-	  "system-ram: enable: new_id on kmem attaches" },
-	{ KDS_DAXCTL_KMEM, "bind", -EBUSY, KDS_DAXCTL_KMEM,
-	  "system-ram: enable: bind on kmem (bound already, ignored)" },
-	/* --mode=devdax */
-	{ KDS_DAXCTL_CURRENT, "remove_id", 0, KDS_DAXCTL_KMEM,
-	  "devdax: disable: remove_id via the driver link" },
-	{ KDS_DAXCTL_CURRENT, "unbind", 0, KDS_DAXCTL_NONE,
-	  "devdax: disable: unbind via the driver link" },
-	{ KDS_DAXCTL_DEVDAX, "new_id", 0, KDS_DAXCTL_DEVDAX,
-	  "devdax: enable: new_id on device_dax attaches" },
-	{ KDS_DAXCTL_DEVDAX, "bind", -EBUSY, KDS_DAXCTL_DEVDAX,
-	  "devdax: enable: bind on device_dax (bound already, ignored)" },
+	KDS_DAXCTL_RECONFIGURE("system-ram", KDS_DAXCTL_DEVDAX, KDS_DAXCTL_KMEM, "kmem"),
+	KDS_DAXCTL_RECONFIGURE("devdax", KDS_DAXCTL_KMEM, KDS_DAXCTL_DEVDAX, "device_dax"),
 };
 
 #endif /* KDS_DAX_DAXCTL_STEPS_H */
