@@ -25,6 +25,14 @@ static void bus_down(struct kds_dax_bus *bus, struct kds_dax_driver *drv)
 }
 
 /* The core's registration state is the one glues read. */
+/* @kmem on a new bus with the id dax0.0; the port's live allocations. */
+static long kmem_with_one_id(struct kds_dax_bus *bus, struct kds_dax_driver *kmem)
+{
+	bus_up(bus, kmem);
+	cr_assert_eq(kds_dax_new_id_store(kmem, "dax0.0", 6), 6);
+	return kds_alloc_live();
+}
+
 Test(dax_bus, registration_state_follows_register_and_unregister)
 {
 	struct kds_dax_bus bus;
@@ -50,11 +58,8 @@ Test(dax_bus, duplicate_new_id_adds_nothing)
 {
 	struct kds_dax_bus bus;
 	struct kds_dax_driver kmem = { .name = "kmem" };
-	long live;
+	long live = kmem_with_one_id(&bus, &kmem);
 
-	bus_up(&bus, &kmem);
-	cr_assert_eq(kds_dax_new_id_store(&kmem, "dax0.0", 6), 6);
-	live = kds_alloc_live();
 	cr_assert_eq(kds_dax_new_id_store(&kmem, "dax0.0\n", 7), 7);
 	cr_assert_eq(kds_dax_new_id_store(&kmem, "dax0.0", 6), 6);
 	cr_assert_eq(kds_dax_driver_nr_ids(&kmem), 1);
@@ -90,11 +95,8 @@ Test(dax_bus, new_id_allocation_failure_changes_nothing)
 {
 	struct kds_dax_bus bus;
 	struct kds_dax_driver kmem = { .name = "kmem" };
-	long live;
+	long live = kmem_with_one_id(&bus, &kmem);
 
-	bus_up(&bus, &kmem);
-	cr_assert_eq(kds_dax_new_id_store(&kmem, "dax0.0", 6), 6);
-	live = kds_alloc_live();
 	kds_alloc_fail_nth(1);
 	cr_assert_eq(kds_dax_new_id_store(&kmem, "dax0.1", 6), -ENOMEM);
 	cr_assert_eq(kds_alloc_live(), live);

@@ -147,6 +147,18 @@ bool kds_dax_model_platform_is_reserved(struct kds_dax_model_platform *p,
 	return kds_dax_is_claimed(&p->claims, start, size);
 }
 
+/* One of @p's counters, read under its lock. */
+static u64 kds_dax_model_platform_read(struct kds_dax_model_platform *p,
+				       const u64 *counter)
+{
+	u64 v;
+
+	mutex_lock(&p->lock);
+	v = *counter;
+	mutex_unlock(&p->lock);
+	return v;
+}
+
 /**
  * kds_dax_model_platform_added() - memory added so far.
  * @p: the platform.
@@ -156,12 +168,7 @@ bool kds_dax_model_platform_is_reserved(struct kds_dax_model_platform *p,
  */
 u64 kds_dax_model_platform_added(struct kds_dax_model_platform *p)
 {
-	u64 added;
-
-	mutex_lock(&p->lock);
-	added = p->added_bytes;
-	mutex_unlock(&p->lock);
-	return added;
+	return kds_dax_model_platform_read(p, &p->added_bytes);
 }
 
 /**
@@ -174,10 +181,5 @@ u64 kds_dax_model_platform_added(struct kds_dax_model_platform *p)
  */
 u64 kds_dax_model_platform_memmap(struct kds_dax_model_platform *p)
 {
-	u64 memmap;
-
-	mutex_lock(&p->lock);
-	memmap = p->memmap_bytes;
-	mutex_unlock(&p->lock);
-	return memmap;
+	return kds_dax_model_platform_read(p, &p->memmap_bytes);
 }

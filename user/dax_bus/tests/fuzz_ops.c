@@ -114,18 +114,20 @@ static void run(struct state *s, const uint8_t *data, size_t size)
 			break;
 		case 2:
 		case 3:
-			len = pick_name(name, sizeof(name), arg);
-			rc = kds_dax_model_driver_store(drv, op == 2 ? "new_id" : "remove_id",
-							name, len);
-			check(rc == (ssize_t)len || rc == -ENODEV || rc == -ENOMEM);
-			break;
 		case 4:
-		case 5:
+		case 5: {
+			static const char *const files[] = {
+				"new_id", "remove_id", "bind", "unbind",
+			};
+
 			len = pick_name(name, sizeof(name), arg);
-			rc = kds_dax_model_driver_store(drv, op == 4 ? "bind" : "unbind",
-							name, len);
+			rc = kds_dax_model_driver_store(drv, files[op - 2], name, len);
+			/* an id store fails only as the driver core lets it */
+			check(rc == (ssize_t)len || op >= 4 ||
+			      rc == -ENODEV || rc == -ENOMEM);
 			check(rc == (ssize_t)len || rc < 0);
 			break;
+		}
 		case 6: {
 			/* raw bytes from the input as a name */
 			size_t avail = size - k - 2, n = arg % 28;
