@@ -195,9 +195,5 @@ plant() {
 	grep -q 'KDS_KUNIT_PLANT' "$f"
 }
 
-kernels=$("$root/kernel/kernels.sh") || { bad "the supported kernels could not be resolved (kernel/kernels.sh)"; exit 1; }
-while read -r kver _; do
-	kunit_in "$kver"
-done <<<"$kernels"
-echo "kernels covered: $("$root/kernel/kernels.sh" --names)"
+test_each_kernel kunit_in
 exit $fail

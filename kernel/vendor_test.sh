@@ -183,9 +183,5 @@ rm -rf "$tree" "$ext"
 step "done with $kver"
 }
 
-kernels=$("$root/kernel/kernels.sh") || { bad "the supported kernels could not be resolved (kernel/kernels.sh)"; exit 1; }
-while read -r kver _; do
-	vendor_into "$kver"
-done <<<"$kernels"
-echo "kernels covered: $("$root/kernel/kernels.sh" --names)"
+test_each_kernel vendor_into
 exit $fail

@@ -9,6 +9,9 @@
 #   bad WHAT         prints "FAIL: WHAT" and sets fail=1
 #   shows FILE       FILE's first 2000 bytes, for a failure's message
 #   step WHAT        prints "-- WHAT (Ns)", N the seconds since test_begin
+#   test_each_kernel FN
+#                    FN KVER for every kernel kds supports on this host
+#                    (kernel/kernels.sh), then "kernels covered: ..."
 #
 # The test ends with "exit $fail" (or its own summary of it).
 
@@ -23,3 +26,14 @@ ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fail=1; }
 shows() { head -c 2000 "$1"; }
 step() { echo "-- $* ($((SECONDS - t0))s)"; }
+test_each_kernel() {
+	local kernels kver _
+	kernels=$("$root/kernel/kernels.sh") || {
+		bad "the supported kernels could not be resolved (kernel/kernels.sh)"
+		return 1
+	}
+	while read -r kver _; do
+		"$1" "$kver"
+	done <<<"$kernels"
+	echo "kernels covered: $("$root/kernel/kernels.sh" --names)"
+}

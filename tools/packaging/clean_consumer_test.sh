@@ -21,10 +21,10 @@ set -euo pipefail
 install_sh=$1 consumer=$2 kconsumer=$3
 shift 3
 san=("$@")
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-clean.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+root=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
+root=${root:-$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)}
+. "$root/testing/sh_lib.sh"
+test_begin clean
 
 prefix=$tmp/prefix
 RUNFILES_DIR=${TEST_SRCDIR:-} "$install_sh" --prefix "$prefix" >/dev/null

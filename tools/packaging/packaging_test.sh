@@ -15,10 +15,10 @@ set -euo pipefail
 install_sh=$1 consumer=$2
 shift 2
 san=("$@")
-tmp=$(mktemp -d "${TEST_TMPDIR:-/tmp}/kds-packaging.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+root=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
+root=${root:-$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)}
+. "$root/testing/sh_lib.sh"
+test_begin packaging
 
 prefix="$tmp/prefix"
 export RUNFILES_DIR=${TEST_SRCDIR:-}
