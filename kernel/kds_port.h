@@ -60,6 +60,7 @@ char *kds_kmemdup_nul(const char *s, size_t len, gfp_t gfp);
 void *kds_node_alloc(size_t size, gfp_t gfp);
 void kds_node_free(void *p, size_t size);
 long kds_alloc_live(void);
+void kds_alloc_report_unload(const char *module);
 
 /*
  * Redirect the allocation API the shared sources use to the counting

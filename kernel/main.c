@@ -31,16 +31,10 @@ static int __init kds_init(void)
 
 static void __exit kds_exit(void)
 {
-	long live;
-
 #ifdef KDS_HAVE_DAX_BUS
 	kds_dax_glue_exit();
 #endif
-	live = kds_alloc_live();
-	if (live)
-		pr_err("kds: %ld allocation(s) leaked at unload\n", live);
-	else
-		pr_info("kds: unloaded, no allocation outstanding\n");
+	kds_alloc_report_unload("kds");
 }
 
 module_init(kds_init);

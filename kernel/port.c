@@ -131,3 +131,24 @@ long kds_alloc_live(void)
 {
 	return atomic_long_read(&kds_live);
 }
+
+/**
+ * kds_alloc_report_unload() - say at a module's unload whether kds code
+ *	left allocations behind.
+ * @module: the module's name, the line's prefix.
+ *
+ * The line the VM runner reads (kernel/vm/check.awk): "<module>: N
+ * allocation(s) leaked at unload" (pr_err), or "<module>: unloaded, no
+ * allocation outstanding".
+ *
+ * Context: process context, at the module's exit.
+ */
+void kds_alloc_report_unload(const char *module)
+{
+	long live = kds_alloc_live();
+
+	if (live)
+		pr_err("%s: %ld allocation(s) leaked at unload\n", module, live);
+	else
+		pr_info("%s: unloaded, no allocation outstanding\n", module);
+}

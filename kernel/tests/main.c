@@ -116,12 +116,7 @@ static int __init kds_test_init(void)
 
 static void __exit kds_test_exit(void)
 {
-	long live = kds_alloc_live();
-
-	if (live)
-		pr_err("kds_test: %ld allocation(s) leaked at unload\n", live);
-	else
-		pr_info("kds_test: unloaded, no allocation outstanding\n");
+	kds_alloc_report_unload("kds_test");
 }
 
 module_init(kds_test_init);
