@@ -13,6 +13,13 @@
 /* The longest text a number store parses without an allocation. */
 #define KDS_DAX_STORE_MAX	64
 
+/*
+ * A show of one value: @val formatted with @fmt into @buf, or -EINVAL
+ * for a NULL @obj or @buf (@val, which reads @obj, is not evaluated then).
+ */
+#define KDS_DAX_SHOW(obj, buf, fmt, val)				\
+	((obj) && (buf) ? scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, fmt, val) : -EINVAL)
+
 /* ------------------------------------------------------------ attributes */
 
 /**
@@ -25,9 +32,7 @@
  */
 ssize_t kds_dax_region_id_show(struct kds_dax_region *region, char *buf)
 {
-	if (!region || !buf)
-		return -EINVAL;
-	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%d\n", region->id);
+	return KDS_DAX_SHOW(region, buf, "%d\n", region->id);
 }
 
 /**
@@ -40,10 +45,8 @@ ssize_t kds_dax_region_id_show(struct kds_dax_region *region, char *buf)
  */
 ssize_t kds_dax_region_size_show(struct kds_dax_region *region, char *buf)
 {
-	if (!region || !buf)
-		return -EINVAL;
-	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%llu\n",
-			 (unsigned long long)region->size);
+	return KDS_DAX_SHOW(region, buf, "%llu\n",
+			    (unsigned long long)region->size);
 }
 
 /**
@@ -56,9 +59,7 @@ ssize_t kds_dax_region_size_show(struct kds_dax_region *region, char *buf)
  */
 ssize_t kds_dax_region_align_show(struct kds_dax_region *region, char *buf)
 {
-	if (!region || !buf)
-		return -EINVAL;
-	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%u\n", region->align);
+	return KDS_DAX_SHOW(region, buf, "%u\n", region->align);
 }
 
 /**
@@ -74,9 +75,7 @@ ssize_t kds_dax_region_align_show(struct kds_dax_region *region, char *buf)
 ssize_t kds_dax_region_target_node_show(struct kds_dax_region *region,
 					char *buf)
 {
-	if (!region || !buf)
-		return -EINVAL;
-	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%d\n", region->target_node);
+	return KDS_DAX_SHOW(region, buf, "%d\n", region->target_node);
 }
 
 /**
@@ -89,9 +88,7 @@ ssize_t kds_dax_region_target_node_show(struct kds_dax_region *region,
  */
 ssize_t kds_dev_dax_modalias_show(struct kds_dev_dax *dev_dax, char *buf)
 {
-	if (!dev_dax || !buf)
-		return -EINVAL;
-	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%s\n", KDS_DAX_MODALIAS);
+	return KDS_DAX_SHOW(dev_dax, buf, "%s\n", KDS_DAX_MODALIAS);
 }
 
 /**
@@ -104,10 +101,8 @@ ssize_t kds_dev_dax_modalias_show(struct kds_dev_dax *dev_dax, char *buf)
  */
 ssize_t kds_dev_dax_size_show(struct kds_dev_dax *dev_dax, char *buf)
 {
-	if (!dev_dax || !buf)
-		return -EINVAL;
-	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%llu\n",
-			 (unsigned long long)kds_dev_dax_size(dev_dax));
+	return KDS_DAX_SHOW(dev_dax, buf, "%llu\n",
+			    (unsigned long long)kds_dev_dax_size(dev_dax));
 }
 
 /**
@@ -122,9 +117,7 @@ ssize_t kds_dev_dax_size_show(struct kds_dev_dax *dev_dax, char *buf)
  */
 ssize_t kds_dev_dax_target_node_show(struct kds_dev_dax *dev_dax, char *buf)
 {
-	if (!dev_dax || !buf)
-		return -EINVAL;
-	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%d\n", dev_dax->target_node);
+	return KDS_DAX_SHOW(dev_dax, buf, "%d\n", dev_dax->target_node);
 }
 
 /**
@@ -143,10 +136,8 @@ ssize_t kds_dev_dax_target_node_show(struct kds_dev_dax *dev_dax, char *buf)
 ssize_t kds_dax_region_available_size_show(struct kds_dax_region *region,
 					   char *buf)
 {
-	if (!region || !buf)
-		return -EINVAL;
-	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%llu\n",
-			 (unsigned long long)kds_dax_region_available(region));
+	return KDS_DAX_SHOW(region, buf, "%llu\n",
+			    (unsigned long long)kds_dax_region_available(region));
 }
 
 /**
@@ -212,10 +203,8 @@ ssize_t kds_dev_dax_resource_show(struct kds_dev_dax *dev_dax, char *buf)
  */
 ssize_t kds_dev_dax_numa_node_show(struct kds_dev_dax *dev_dax, char *buf)
 {
-	if (!dev_dax || !buf)
-		return -EINVAL;
-	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%d\n",
-			 dev_dax->target_node < 0 ? -1 : dev_dax->target_node);
+	return KDS_DAX_SHOW(dev_dax, buf, "%d\n",
+			    dev_dax->target_node < 0 ? -1 : dev_dax->target_node);
 }
 
 /**
@@ -232,10 +221,8 @@ ssize_t kds_dev_dax_numa_node_show(struct kds_dev_dax *dev_dax, char *buf)
 ssize_t kds_dev_dax_memmap_on_memory_show(struct kds_dev_dax *dev_dax,
 					  char *buf)
 {
-	if (!dev_dax || !buf)
-		return -EINVAL;
-	return scnprintf(buf, KDS_DAX_ATTR_BUF_SIZE, "%d\n",
-			 READ_ONCE(dev_dax->memmap_on_memory) ? 1 : 0);
+	return KDS_DAX_SHOW(dev_dax, buf, "%d\n",
+			    READ_ONCE(dev_dax->memmap_on_memory) ? 1 : 0);
 }
 
 /**
@@ -564,12 +551,11 @@ static int kds_dax_parse_u64(const char *buf, size_t count, unsigned int base,
 ssize_t kds_dev_dax_size_store(struct kds_dev_dax *dev_dax, const char *buf,
 			       size_t count)
 {
+	int rc = dev_dax && buf ? 0 : -EINVAL;
 	u64 val;
-	int rc;
 
-	if (!dev_dax || !buf)
-		return -EINVAL;
-	rc = kds_dax_parse_u64(buf, count, 0, &val);
+	if (!rc)
+		rc = kds_dax_parse_u64(buf, count, 0, &val);
 	if (!rc)
 		rc = kds_dev_dax_resize(dev_dax, val);
 	return rc ? rc : (ssize_t)count;

@@ -452,6 +452,7 @@ static void dax_core_refuses_null_arguments(struct kds_expect *e)
 	struct kds_dev_dax d = { 0 };
 	char name[KDS_DAX_NAME_LEN];
 	int region, id;
+	unsigned int i;
 	u64 s;
 
 	/* ids and names */
@@ -481,18 +482,17 @@ static void dax_core_refuses_null_arguments(struct kds_expect *e)
 	KDS_EXPECT_EQ(e, kds_dax_region_unregister(NULL), -EINVAL);
 	KDS_EXPECT(e, !kds_dax_region_is_registered(NULL));
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_visible(NULL, 0), 0);
-	KDS_EXPECT_EQ(e, kds_dax_region_id_show(NULL, name), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dax_region_size_show(NULL, name), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dax_region_align_show(NULL, name), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dax_region_target_node_show(NULL, name), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dax_region_available_size_show(NULL, name), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dax_region_attr_show(NULL, "id", name), -EINVAL);
 	r = f.region;
-	KDS_EXPECT_EQ(e, kds_dax_region_id_show(r, NULL), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dax_region_size_show(r, NULL), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dax_region_align_show(r, NULL), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dax_region_target_node_show(r, NULL), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dax_region_available_size_show(r, NULL), -EINVAL);
+	/* every show of the table, without a region or a buffer */
+	for (i = 0; i < kds_dax_region_nr_attrs; i++) {
+		if (!kds_dax_region_attrs[i].show)
+			continue;
+		kds_expect_ctx(e, "region %s", kds_dax_region_attrs[i].name);
+		KDS_EXPECT_EQ(e, kds_dax_region_attrs[i].show(NULL, name), -EINVAL);
+		KDS_EXPECT_EQ(e, kds_dax_region_attrs[i].show(r, NULL), -EINVAL);
+	}
+	kds_expect_ctx(e, "dev_dax");
 	/* dev_dax */
 	KDS_EXPECT_EQ(e, kds_dev_dax_init(NULL, r, 0, KDS_DEV_DAX_BUS), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dev_dax_init(&d, NULL, 0, KDS_DEV_DAX_BUS), -EINVAL);
@@ -508,18 +508,14 @@ static void dax_core_refuses_null_arguments(struct kds_expect *e)
 	KDS_EXPECT_EQ(e, kds_dax_device_dax_probe(NULL), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dax_device_dax_remove(NULL), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_visible(NULL, 0), 0);
-	KDS_EXPECT_EQ(e, kds_dev_dax_modalias_show(NULL, name), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dev_dax_size_show(NULL, name), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dev_dax_target_node_show(NULL, name), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dev_dax_modalias_show(&f.dev0, NULL), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dev_dax_size_show(&f.dev0, NULL), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dev_dax_target_node_show(&f.dev0, NULL), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dev_dax_align_show(NULL, name), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dev_dax_resource_show(NULL, name), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dev_dax_numa_node_show(NULL, name), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dev_dax_align_show(&f.dev0, NULL), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dev_dax_resource_show(&f.dev0, NULL), -EINVAL);
-	KDS_EXPECT_EQ(e, kds_dev_dax_numa_node_show(&f.dev0, NULL), -EINVAL);
+	for (i = 0; i < kds_dev_dax_nr_attrs; i++) {
+		if (!kds_dev_dax_attrs[i].show)
+			continue;
+		kds_expect_ctx(e, "dev_dax %s", kds_dev_dax_attrs[i].name);
+		KDS_EXPECT_EQ(e, kds_dev_dax_attrs[i].show(NULL, name), -EINVAL);
+		KDS_EXPECT_EQ(e, kds_dev_dax_attrs[i].show(&f.dev0, NULL), -EINVAL);
+	}
+	kds_expect_ctx(e, "after the shows");
 	KDS_EXPECT(e, kds_dax_bus_names_find(NULL) == NULL);
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(NULL, "size", name), -EINVAL);
 	KDS_EXPECT_EQ(e, kds_dev_dax_attr_show(&f.dev0, NULL, name), -EINVAL);
