@@ -138,28 +138,30 @@ bool kds_dma_supported(const struct kds_dma_dev *dev, u64 mask)
 	       dev->ops->supported(dev, mask, false);
 }
 
-int kds_dma_set_mask(struct kds_dma_dev *dev, u64 mask)
+/* Set the streaming or the coherent mask where the platform allows it. */
+static int kds_dma_set(struct kds_dma_dev *dev, u64 mask, bool coherent)
 {
 	enum kds_dma_why why;
 
 	if (!kds_dma_dev_ok(dev))
 		return -EINVAL;
-	if (!kds_dma_judge(dev, mask, false, &why))
+	if (!kds_dma_judge(dev, mask, coherent, &why))
 		return -EIO;
-	*dev->dma_mask = mask;
+	if (coherent)
+		dev->coherent_dma_mask = mask;
+	else
+		*dev->dma_mask = mask;
 	return 0;
+}
+
+int kds_dma_set_mask(struct kds_dma_dev *dev, u64 mask)
+{
+	return kds_dma_set(dev, mask, false);
 }
 
 int kds_dma_set_coherent_mask(struct kds_dma_dev *dev, u64 mask)
 {
-	enum kds_dma_why why;
-
-	if (!kds_dma_dev_ok(dev))
-		return -EINVAL;
-	if (!kds_dma_judge(dev, mask, true, &why))
-		return -EIO;
-	dev->coherent_dma_mask = mask;
-	return 0;
+	return kds_dma_set(dev, mask, true);
 }
 
 int kds_dma_set_mask_and_coherent(struct kds_dma_dev *dev, u64 mask)

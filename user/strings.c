@@ -27,19 +27,28 @@ bool kds_sysfs_streq(const char *s1, const char *s2)
 	return false;
 }
 
+/* The bytes written into @buf of @size, without the NUL, as the kernel's. */
+static int kds_vscnprintf(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	int n;
+
+	if (!size)
+		return 0;
+	n = vsnprintf(buf, size, fmt, ap);
+	if (n < 0)
+		return 0;
+	return (size_t)n >= size ? (int)(size - 1) : n;
+}
+
 int kds_scnprintf(char *buf, size_t size, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
 
-	if (!size)
-		return 0;
 	va_start(ap, fmt);
-	n = vsnprintf(buf, size, fmt, ap);
+	n = kds_vscnprintf(buf, size, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return 0;
-	return (size_t)n >= size ? (int)(size - 1) : n;
+	return n;
 }
 
 /* kds_sysfs_emit - format into a PAGE_SIZE sysfs buffer, as sysfs_emit(). */
@@ -49,11 +58,9 @@ int kds_sysfs_emit(char *buf, const char *fmt, ...)
 	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(buf, PAGE_SIZE, fmt, ap);
+	n = kds_vscnprintf(buf, PAGE_SIZE, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return 0;
-	return (size_t)n >= PAGE_SIZE ? (int)(PAGE_SIZE - 1) : n;
+	return n;
 }
 
 /* The value of digit @c in any base up to 16, or 16 for a non-digit. */
