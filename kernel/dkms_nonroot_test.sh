@@ -58,23 +58,22 @@ run() {
 # shows: what the run printed, bounded.
 shows() { head -c 2000 "$tmp/scratch/out"; }
 
-run "$tmp/bin"
-if [ "$rc" = 0 ]; then
-	bad "dkms_test.sh passed for a user who is not root, with no sudo: $(shows)"
-elif ! grep -q "only as root.*no sudo" "$tmp/scratch/out"; then
-	bad "dkms_test.sh failed (status $rc) without saying there is no sudo: $(shows)"
-else
-	echo "ok: not root and no sudo: fails ($(head -n 1 "$tmp/scratch/out"))"
-fi
-
-run "$tmp/sudo-password:$tmp/bin"
-if [ "$rc" = 0 ]; then
-	bad "dkms_test.sh passed for a user who is not root, with a sudo that wants a password: $(shows)"
-elif ! grep -q "only as root.*sudo -n.*a password is required" "$tmp/scratch/out"; then
-	bad "dkms_test.sh failed (status $rc) without saying why sudo cannot run it: $(shows)"
-else
-	echo "ok: not root, sudo wants a password: fails ($(head -n 1 "$tmp/scratch/out"))"
-fi
+# refused PATH WHAT PATTERN: dkms_test.sh run with PATH by a user who is
+# not root (WHAT: how sudo stands) fails, saying why (PATTERN, a grep
+# pattern of its output).
+refused() {
+	run "$1"
+	if [ "$rc" = 0 ]; then
+		bad "dkms_test.sh passed for a user who is not root, $2: $(shows)"
+	elif ! grep -q "$3" "$tmp/scratch/out"; then
+		bad "dkms_test.sh failed (status $rc) for a user who is not root, $2, without saying why: $(shows)"
+	else
+		echo "ok: not root, $2: fails ($(head -n 1 "$tmp/scratch/out"))"
+	fi
+}
+refused "$tmp/bin" "no sudo" "only as root.*no sudo"
+refused "$tmp/sudo-password:$tmp/bin" "a sudo that wants a password" \
+	"only as root.*sudo -n.*a password is required"
 
 run "$tmp/sudo-ok:$tmp/bin"
 args=$(cat "$tmp/scratch/sudo.args" 2>/dev/null)

@@ -18,13 +18,13 @@
 # Under a sanitizer configuration libkds is instrumented, so every consumer
 # is built with the same -fsanitize flags (the trailing arguments).
 set -euo pipefail
-install_sh=$1 consumer=$2 kconsumer=$3
-shift 3
-san=("$@")
 root=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
 root=${root:-$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)}
 . "$root/testing/sh_lib.sh"
 test_begin clean
+install_sh=$1 consumer=$2 kconsumer=$3
+shift 3
+san=("$@")
 
 prefix=$tmp/prefix
 RUNFILES_DIR=${TEST_SRCDIR:-} "$install_sh" --prefix "$prefix" >/dev/null

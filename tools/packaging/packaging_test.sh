@@ -12,13 +12,13 @@
 # A sanitizer configuration compiled libkds with instrumentation, so the
 # consumer is linked with the same -fsanitize flags (passed as arguments).
 set -euo pipefail
-install_sh=$1 consumer=$2
-shift 2
-san=("$@")
 root=${TEST_SRCDIR:+$TEST_SRCDIR/kds}
 root=${root:-$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)}
 . "$root/testing/sh_lib.sh"
 test_begin packaging
+install_sh=$1 consumer=$2
+shift 2
+san=("$@")
 
 prefix="$tmp/prefix"
 export RUNFILES_DIR=${TEST_SRCDIR:-}
