@@ -52,23 +52,42 @@ static void dma_table_covers_every_kind_of_platform(struct kds_expect *e)
 	}
 }
 
-static void dma_supported_for_every_width(struct kds_expect *e)
+/*
+ * @check on every row of the table the platform check accepts: its case,
+ * a device on its platform and the device's streaming mask.
+ */
+static void dma_each_row(struct kds_expect *e,
+			 void (*check)(struct kds_expect *e,
+				       const struct kds_dma_mask_case *c,
+				       struct kds_dma_dev *dev, u64 *mask))
 {
-	struct kds_dma_platform p;
-	struct kds_dma_dev dev;
 	size_t i;
-	u64 mask;
-	int w;
 
 	for (i = 0; i < ARRAY_SIZE(kds_dma_mask_cases); i++) {
-		if (!dma_row(e, i, &p, &dev, &mask))
-			continue;
-		for (w = 0; w <= 64; w++) {
-			kds_expect_ctx(e, "%s: width %d", kds_dma_mask_cases[i].name, w);
-			KDS_EXPECT_EQ(e, kds_dma_supported(&dev, KDS_DMA_BIT_MASK(w)),
-				      kds_dma_mask_case_expect(&kds_dma_mask_cases[i], w));
-		}
+		struct kds_dma_platform p;
+		struct kds_dma_dev dev;
+		u64 mask;
+
+		if (dma_row(e, i, &p, &dev, &mask))
+			check(e, &kds_dma_mask_cases[i], &dev, &mask);
 	}
+}
+
+static void dma_supported_row(struct kds_expect *e, const struct kds_dma_mask_case *c,
+			      struct kds_dma_dev *dev, u64 *mask)
+{
+	int w;
+
+	for (w = 0; w <= 64; w++) {
+		kds_expect_ctx(e, "%s: width %d", c->name, w);
+		KDS_EXPECT_EQ(e, kds_dma_supported(dev, KDS_DMA_BIT_MASK(w)),
+			      kds_dma_mask_case_expect(c, w));
+	}
+}
+
+static void dma_supported_for_every_width(struct kds_expect *e)
+{
+	dma_each_row(e, dma_supported_row);
 }
 
 /* set_mask, set_coherent_mask, set_mask_and_coherent; unchanged on refusal. */
@@ -108,60 +127,52 @@ static void dma_set_mask_for_every_width(struct kds_expect *e)
 	}
 }
 
+static void dma_floor_row(struct kds_expect *e, const struct kds_dma_mask_case *c,
+			  struct kds_dma_dev *dev, u64 *mask)
+{
+	enum kds_dma_why why;
+
+	KDS_EXPECT_U64_EQ(e, kds_dma_floor(dev->platform, &why), c->floor);
+	KDS_EXPECT_EQ(e, why, c->floor_why);
+	KDS_EXPECT_U64_EQ(e, kds_dma_get_required_mask(dev), c->required_mask);
+	KDS_EXPECT_EQ(e, kds_dma_addressing_limited(dev), c->limited_at_32);
+	/* The required mask itself is never limited. */
+	*mask = c->required_mask;
+	KDS_EXPECT(e, !kds_dma_addressing_limited(dev));
+}
+
 static void dma_floor_required_mask_and_limited(struct kds_expect *e)
 {
-	struct kds_dma_platform p;
-	struct kds_dma_dev dev;
-	enum kds_dma_why why;
-	size_t i;
-	u64 mask;
-
-	for (i = 0; i < ARRAY_SIZE(kds_dma_mask_cases); i++) {
-		const struct kds_dma_mask_case *c = &kds_dma_mask_cases[i];
-
-		if (!dma_row(e, i, &p, &dev, &mask))
-			continue;
-		KDS_EXPECT_U64_EQ(e, kds_dma_floor(&p, &why), c->floor);
-		KDS_EXPECT_EQ(e, why, c->floor_why);
-		KDS_EXPECT_U64_EQ(e, kds_dma_get_required_mask(&dev), c->required_mask);
-		KDS_EXPECT_EQ(e, kds_dma_addressing_limited(&dev), c->limited_at_32);
-		/* The required mask itself is never limited. */
-		mask = c->required_mask;
-		KDS_EXPECT(e, !kds_dma_addressing_limited(&dev));
-	}
+	dma_each_row(e, dma_floor_row);
 }
 
 /* The rule-specific reasons: 5.6+ accepts 32 bits and more on principle. */
-static void dma_negotiation_reasons_per_generation(struct kds_expect *e)
+static void dma_negotiation_row(struct kds_expect *e, const struct kds_dma_mask_case *c,
+				struct kds_dma_dev *dev, u64 *mask)
 {
 	struct kds_dma_negotiation n;
-	struct kds_dma_platform p;
-	struct kds_dma_dev dev;
-	size_t i;
-	u64 mask;
 
-	for (i = 0; i < ARRAY_SIZE(kds_dma_mask_cases); i++) {
-		const struct kds_dma_mask_case *c = &kds_dma_mask_cases[i];
+	KDS_ASSERT(e, kds_dma_negotiate(dev, KDS_DMA_BIT_MASK(64),
+					KDS_DMA_BIT_MASK(c->min_width), &n) == 0);
+	KDS_EXPECT_EQ(e, n.streaming_err, 0);
+	KDS_EXPECT_EQ(e, n.coherent_err, 0);
+	KDS_EXPECT_EQ(e, n.streaming_why,
+		      dev->platform->iommu ? KDS_DMA_WHY_IOMMU :
+		      c->rule == KDS_DMA_RULE_5_6 ? KDS_DMA_WHY_32BIT_RULE : c->floor_why);
+	if (c->min_width == 0)
+		return;
+	KDS_ASSERT(e, kds_dma_negotiate(dev, KDS_DMA_BIT_MASK(c->min_width - 1),
+					KDS_DMA_BIT_MASK(c->min_width - 1), &n) == 0);
+	KDS_EXPECT_EQ(e, n.streaming_err, -EIO);
+	KDS_EXPECT_EQ(e, n.coherent_err, -EIO);
+	KDS_EXPECT_EQ(e, n.streaming_why, c->floor_why);
+	/* kept */
+	KDS_EXPECT_U64_EQ(e, n.streaming_mask, KDS_DMA_BIT_MASK(32));
+}
 
-		if (!dma_row(e, i, &p, &dev, &mask))
-			continue;
-		KDS_ASSERT(e, kds_dma_negotiate(&dev, KDS_DMA_BIT_MASK(64),
-						KDS_DMA_BIT_MASK(c->min_width), &n) == 0);
-		KDS_EXPECT_EQ(e, n.streaming_err, 0);
-		KDS_EXPECT_EQ(e, n.coherent_err, 0);
-		KDS_EXPECT_EQ(e, n.streaming_why,
-			      p.iommu ? KDS_DMA_WHY_IOMMU :
-			      c->rule == KDS_DMA_RULE_5_6 ? KDS_DMA_WHY_32BIT_RULE : c->floor_why);
-		if (c->min_width == 0)
-			continue;
-		KDS_ASSERT(e, kds_dma_negotiate(&dev, KDS_DMA_BIT_MASK(c->min_width - 1),
-						KDS_DMA_BIT_MASK(c->min_width - 1), &n) == 0);
-		KDS_EXPECT_EQ(e, n.streaming_err, -EIO);
-		KDS_EXPECT_EQ(e, n.coherent_err, -EIO);
-		KDS_EXPECT_EQ(e, n.streaming_why, c->floor_why);
-		/* kept */
-		KDS_EXPECT_U64_EQ(e, n.streaming_mask, KDS_DMA_BIT_MASK(32));
-	}
+static void dma_negotiation_reasons_per_generation(struct kds_expect *e)
+{
+	dma_each_row(e, dma_negotiation_row);
 }
 
 /* x86-64, 16 GiB, ZONE_DMA (24 bits), the 5.6 rule. */
