@@ -20,32 +20,55 @@ struct world {
 	struct kds_dax_region *region;
 };
 
-static void world_init(struct world *w, int target_node)
+/*
+ * The world of a test: the model bus with device_dax and kmem registered
+ * and one region (4 x 128 MiB at 512 MiB) on a node. Each test sets it up
+ * as its .init and tears it down as its .fini, also when it fails.
+ */
+static struct world w;
+
+static void world_init(int target_node)
 {
-	memset(w, 0, sizeof(*w));
-	kds_dax_model_init(&w->m);
-	kds_dax_model_platform_init(&w->plat, SZ_128M);
-	kds_dax_model_device_dax_driver_init(&w->device_dax);
-	kds_dax_model_kmem_driver_init(&w->kmem, &w->plat);
-	cr_assert_eq(kds_dax_model_driver_register(&w->m, &w->device_dax), 0);
-	cr_assert_eq(kds_dax_model_driver_register(&w->m, &w->kmem), 0);
-	w->region = kds_dax_region_alloc(NULL, 0, 4 * SZ_128M, 4 * SZ_128M,
-					 target_node, SZ_2M, 0);
-	cr_assert(!IS_ERR(w->region));
+	memset(&w, 0, sizeof(w));
+	kds_dax_model_init(&w.m);
+	kds_dax_model_platform_init(&w.plat, SZ_128M);
+	kds_dax_model_device_dax_driver_init(&w.device_dax);
+	kds_dax_model_kmem_driver_init(&w.kmem, &w.plat);
+	cr_assert_eq(kds_dax_model_driver_register(&w.m, &w.device_dax), 0);
+	cr_assert_eq(kds_dax_model_driver_register(&w.m, &w.kmem), 0);
+	w.region = kds_dax_region_alloc(NULL, 0, 4 * SZ_128M, 4 * SZ_128M,
+					target_node, SZ_2M, 0);
+	cr_assert(!IS_ERR(w.region));
 }
 
-static void world_fini(struct world *w)
+/* The region on node 0, on node 1, or on no node (-1). */
+static void world_up(void)
 {
-	if (kds_dax_driver_is_registered(&w->kmem.core))
-		kds_dax_model_driver_unregister(&w->kmem);
-	if (kds_dax_driver_is_registered(&w->device_dax.core))
-		kds_dax_model_driver_unregister(&w->device_dax);
-	if (w->region) {
-		kds_dax_region_unregister(w->region);
-		kds_dax_region_put(w->region);
+	world_init(0);
+}
+
+static void world_up_node1(void)
+{
+	world_init(1);
+}
+
+static void world_up_no_node(void)
+{
+	world_init(-1);
+}
+
+static void world_down(void)
+{
+	if (kds_dax_driver_is_registered(&w.kmem.core))
+		kds_dax_model_driver_unregister(&w.kmem);
+	if (kds_dax_driver_is_registered(&w.device_dax.core))
+		kds_dax_model_driver_unregister(&w.device_dax);
+	if (w.region) {
+		kds_dax_region_unregister(w.region);
+		kds_dax_region_put(w.region);
 	}
-	kds_dax_model_destroy(&w->m);
-	kds_dax_model_platform_destroy(&w->plat);
+	kds_dax_model_destroy(&w.m);
+	kds_dax_model_platform_destroy(&w.plat);
 }
 
 static ssize_t store(struct kds_dax_model_driver *drv, const char *attr, const char *s)
@@ -79,13 +102,11 @@ static struct kds_dax_model_dev *world_add_kmem_dev(struct world *w)
  * it (unbind, new_id on device_dax); unbound again, new_id of another name
  * on kmem attaches it to kmem (it matches kmem by type).
  */
-Test(dax_model, kmem_region_device_binds_kmem)
+Test(dax_model, kmem_region_device_binds_kmem, .init = world_up_node1, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_region *kr;
 	struct kds_dax_model_dev *dev;
 
-	world_init(&w, 1);
 	kr = kds_dax_region_alloc(NULL, 1, 16 * SZ_128M, 2 * SZ_128M, 1, SZ_2M,
 				  KDS_DAX_REGION_KMEM);
 	cr_assert(!IS_ERR(kr));
@@ -103,33 +124,33 @@ Test(dax_model, kmem_region_device_binds_kmem)
 	kds_dax_model_device_unregister(dev);
 	kds_dax_region_unregister(kr);
 	kds_dax_region_put(kr);
-	world_fini(&w);
 }
 
 /* 1. A new device appears bound to the default driver, running, with its attributes. */
-Test(dax_model, device_appears_bound_to_default_driver)
+Test(dax_model, device_appears_bound_to_default_driver, .init = world_up_node1, .fini = world_down)
 {
-	struct world w;
+	static const char *const shown[][2] = {
+		{ "modalias", "dax:t0\n" },
+		{ "size", "536870912\n" },
+		{ "target_node", "1\n" },
+		{ "resource", "0x20000000\n" },
+		{ "align", "2097152\n" },
+		{ "numa_node", "1\n" },
+	};
 	struct kds_dax_model_dev *dev;
 	char buf[KDS_DAX_ATTR_BUF_SIZE];
 
-	world_init(&w, 1);
 	dev = world_add_dev(&w, 0);
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
 	cr_assert_eq(kds_dev_dax_get_private(&dev->dax), dev);
-	cr_assert_eq(kds_dax_model_device_show(dev, "modalias", buf), 7);
-	cr_assert_eq(memcmp(buf, "dax:t0\n", 7), 0);
-	cr_assert_eq(kds_dax_model_device_show(dev, "size", buf), 10);
-	cr_assert_eq(memcmp(buf, "536870912\n", 10), 0);
-	cr_assert_eq(kds_dax_model_device_show(dev, "target_node", buf), 2);
-	cr_assert_eq(memcmp(buf, "1\n", 2), 0);
-	/* the 6.1 files libdaxctl reads, from the core's table */
-	cr_assert_eq(kds_dax_model_device_show(dev, "resource", buf), 11);
-	cr_assert_eq(memcmp(buf, "0x20000000\n", 11), 0);
-	cr_assert_eq(kds_dax_model_device_show(dev, "align", buf), 8);
-	cr_assert_eq(memcmp(buf, "2097152\n", 8), 0);
-	cr_assert_eq(kds_dax_model_device_show(dev, "numa_node", buf), 2);
-	cr_assert_eq(memcmp(buf, "1\n", 2), 0);
+	/* resource, align and numa_node: the 6.1 files libdaxctl reads */
+	for (size_t i = 0; i < ARRAY_SIZE(shown); i++) {
+		const char *name = shown[i][0], *want = shown[i][1];
+		size_t len = strlen(want);
+
+		cr_assert_eq(kds_dax_model_device_show(dev, name, buf), (ssize_t)len, "%s", name);
+		cr_assert_eq(memcmp(buf, want, len), 0, "%s", name);
+	}
 	cr_assert_eq(kds_dax_model_device_show(dev, "mapping", buf), -ENOENT);
 	cr_assert_eq(kds_dax_model_region_show(w.region, "available_size", buf), 2);
 	cr_assert_eq(memcmp(buf, "0\n", 2), 0);
@@ -143,16 +164,13 @@ Test(dax_model, device_appears_bound_to_default_driver)
 	cr_assert_eq(kds_dax_model_region_show(w.region, "size", buf), 10);
 	cr_assert_eq(kds_dax_model_region_show(w.region, "nope", buf), -ENOENT);
 	kds_dax_model_device_unregister(dev);
-	world_fini(&w);
 }
 
 /* 2. Unbinding from the default driver kills the device; nothing rebinds it. */
-Test(dax_model, unbind_from_default_driver)
+Test(dax_model, unbind_from_default_driver, .init = world_up_node1, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_model_dev *dev;
 
-	world_init(&w, 1);
 	dev = world_add_dev(&w, 0);
 	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0\n"), 7);
 	cr_assert_null(kds_dax_model_dev_driver(dev));
@@ -162,16 +180,13 @@ Test(dax_model, unbind_from_default_driver)
 	cr_assert_eq(store(&w.kmem, "unbind", "dax0.0"), -ENODEV);
 	cr_assert_eq(store(&w.device_dax, "unbind", "dax9.9"), -ENODEV);
 	kds_dax_model_device_unregister(dev);
-	world_fini(&w);
 }
 
 /* 3. new_id on kmem attaches it to the matching unbound device. */
-Test(dax_model, new_id_on_kmem_auto_binds)
+Test(dax_model, new_id_on_kmem_auto_binds, .init = world_up_node1, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_model_dev *dev, *other;
 
-	world_init(&w, 1);
 	dev = world_add_dev(&w, 0);
 	other = world_add_dev(&w, 1);
 	cr_assert_eq(store(&w.device_dax, "unbind", "dax0.0"), 6);
@@ -185,19 +200,16 @@ Test(dax_model, new_id_on_kmem_auto_binds)
 	cr_assert_eq(kds_dax_model_dev_driver(other), &w.device_dax);
 	kds_dax_model_device_unregister(other);
 	kds_dax_model_device_unregister(dev);
-	world_fini(&w);
 }
 
 /*
  * 4. remove_id leaves the device bound; an unbind then sticks and gives
  * the memory and the range back, so the device can be bound again.
  */
-Test(dax_model, remove_id_leaves_device_bound)
+Test(dax_model, remove_id_leaves_device_bound, .init = world_up, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_model_dev *dev;
 
-	world_init(&w, 0);
 	dev = world_add_kmem_dev(&w);
 	cr_assert_eq(kds_dax_model_platform_added(&w.plat), 4 * SZ_128M);
 	cr_assert_eq(store(&w.kmem, "remove_id", "dax0.0\n"), 7);
@@ -218,7 +230,6 @@ Test(dax_model, remove_id_leaves_device_bound)
 	cr_assert_eq(store(&w.device_dax, "bind", "dax0.0\n"), 7);
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
 	kds_dax_model_device_unregister(dev);
-	world_fini(&w);
 }
 
 /*
@@ -226,12 +237,10 @@ Test(dax_model, remove_id_leaves_device_bound)
  * the memory stays added and the range reserved, so binding it again is
  * refused with -EBUSY and nothing is added twice.
  */
-Test(dax_model, kmem_unbind_with_memory_in_use_keeps_it)
+Test(dax_model, kmem_unbind_with_memory_in_use_keeps_it, .init = world_up, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_model_dev *dev;
 
-	world_init(&w, 0);
 	dev = world_add_kmem_dev(&w);
 	w.plat.fail_remove = -EBUSY;
 	cr_assert_eq(store(&w.kmem, "unbind", "dax0.0"), 6, "unbind must unbind");
@@ -245,16 +254,13 @@ Test(dax_model, kmem_unbind_with_memory_in_use_keeps_it)
 	cr_assert_eq(kds_dax_model_platform_added(&w.plat), 4 * SZ_128M, "memory added twice");
 	cr_assert_eq(store(&w.device_dax, "bind", "dax0.0"), 6);
 	kds_dax_model_device_unregister(dev);
-	world_fini(&w);
 }
 
 /* 5. Explicit bind rules: matching, already bound, unknown names. */
-Test(dax_model, explicit_bind)
+Test(dax_model, explicit_bind, .init = world_up, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_model_dev *dev;
 
-	world_init(&w, 0);
 	dev = world_add_dev(&w, 0);
 	cr_assert_eq(store(&w.device_dax, "bind", "dax0.0"), -EBUSY, "bound already");
 	cr_assert_eq(store(&w.kmem, "new_id", "dax0.0"), 6);
@@ -270,7 +276,6 @@ Test(dax_model, explicit_bind)
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
 	cr_assert_eq(store(&w.kmem, "frobnicate", "x"), -ENOENT);
 	kds_dax_model_device_unregister(dev);
-	world_fini(&w);
 }
 
 /*
@@ -278,7 +283,7 @@ Test(dax_model, explicit_bind)
  * C string (the name ends at the first NUL) and bus_find_device_by_name()
  * compares it with sysfs_streq().
  */
-Test(dax_model, bind_names_read_like_the_driver_core)
+Test(dax_model, bind_names_read_like_the_driver_core, .init = world_up, .fini = world_down)
 {
 	static const struct {
 		const char *buf;
@@ -302,10 +307,8 @@ Test(dax_model, bind_names_read_like_the_driver_core)
 		{ "DAX0.0", 6, false },
 	};
 	static char page[4096] = "dax0.0";	/* and 4090 NULs */
-	struct world w;
 	struct kds_dax_model_dev *dev;
 
-	world_init(&w, 0);
 	dev = world_add_dev(&w, 0);
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
 		ssize_t want = names[i].ok ? (ssize_t)names[i].len : -ENODEV;
@@ -327,7 +330,6 @@ Test(dax_model, bind_names_read_like_the_driver_core)
 		     (ssize_t)sizeof(page));
 	cr_expect_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
 	kds_dax_model_device_unregister(dev);
-	world_fini(&w);
 }
 
 static struct kds_dax_model_driver *daxctl_drv(struct world *w,
@@ -369,13 +371,11 @@ static void daxctl_run(struct world *w, struct kds_dax_model_dev *dev,
  * daxctl reconfigure-device --mode=system-ram and back to devdax, byte for
  * byte, twice: each round trip adds the memory and takes it back.
  */
-Test(dax_model, daxctl_reconfigure_sequence)
+Test(dax_model, daxctl_reconfigure_sequence, .init = world_up, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_model_dev *dev;
 	int round;
 
-	world_init(&w, 0);
 	dev = world_add_dev(&w, 0);
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
 	for (round = 0; round < 2; round++) {
@@ -386,18 +386,15 @@ Test(dax_model, daxctl_reconfigure_sequence)
 			      "round %d: the kmem claim outlived unbind", round);
 	}
 	kds_dax_model_device_unregister(dev);
-	world_fini(&w);
 }
 
 /* 6. kmem refuses a device with no target node; it stays unbound. */
-Test(dax_model, kmem_refuses_unknown_node)
+Test(dax_model, kmem_refuses_unknown_node, .init = world_up_no_node, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_model_dev *dev;
 	char buf[KDS_DAX_ATTR_BUF_SIZE];
 
 	kds_warn_set_quiet(true);
-	world_init(&w, -1);
 	dev = world_add_dev(&w, 0);
 	cr_assert_eq(kds_dax_model_device_show(dev, "target_node", buf), -ENOENT,
 		     "target_node visible while negative");
@@ -408,16 +405,13 @@ Test(dax_model, kmem_refuses_unknown_node)
 	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), -EINVAL);
 	cr_assert_eq(kds_dax_model_platform_added(&w.plat), 0);
 	kds_dax_model_device_unregister(dev);
-	world_fini(&w);
 }
 
 /* 7. kmem never takes a device by default, even registered first. */
-Test(dax_model, kmem_never_matches_by_default)
+Test(dax_model, kmem_never_matches_by_default, .init = world_up, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_model_dev *dev;
 
-	world_init(&w, 0);
 	kds_dax_model_driver_unregister(&w.device_dax);
 	dev = world_add_dev(&w, 0);
 	cr_assert_null(kds_dax_model_dev_driver(dev));
@@ -426,17 +420,14 @@ Test(dax_model, kmem_never_matches_by_default)
 	cr_assert_eq(kds_dax_model_driver_register(&w.m, &w.device_dax), 0);
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.device_dax);
 	kds_dax_model_device_unregister(dev);
-	world_fini(&w);
 }
 
 /* 8. Unregistering a driver unbinds its devices and frees its ids; re-register flows. */
-Test(dax_model, reregister_flows)
+Test(dax_model, reregister_flows, .init = world_up, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_model_dev *dev;
 	struct kds_dax_model_driver other;
 
-	world_init(&w, 0);
 	dev = world_add_kmem_dev(&w);
 	cr_assert_eq(store(&w.kmem, "new_id", "dax0.1"), 6);
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &w.kmem);
@@ -463,16 +454,13 @@ Test(dax_model, reregister_flows)
 	cr_assert_eq(kds_dax_model_dev_driver(dev), &other);
 	kds_dax_model_driver_unregister(&other);
 	kds_dax_model_device_unregister(dev);
-	world_fini(&w);
 }
 
 /* A later registration step failing gives the default slot back (no counter leak). */
-Test(dax_model, failed_registration_releases_default_slot)
+Test(dax_model, failed_registration_releases_default_slot, .init = world_up, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_model_driver dup, def2;
 
-	world_init(&w, 0);
 	kds_dax_model_driver_unregister(&w.device_dax);
 	/* Default driver whose name is taken by kmem: the name step fails. */
 	kds_dax_model_device_dax_driver_init(&dup);
@@ -486,16 +474,13 @@ Test(dax_model, failed_registration_releases_default_slot)
 	cr_assert_eq(kds_dax_model_driver_register(&w.m, &def2), 0);
 	cr_assert_eq(w.m.bus.default_drv, &def2.core);
 	kds_dax_model_driver_unregister(&def2);
-	world_fini(&w);
 }
 
 /* Class devices: never offered to bus drivers, probed directly by the compat path. */
-Test(dax_model, class_devices_are_not_bus_matched)
+Test(dax_model, class_devices_are_not_bus_matched, .init = world_up, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_model_dev *dev;
 
-	world_init(&w, 0);
 	dev = kds_dax_model_device_add(&w.m, w.region, 0, KDS_DEV_DAX_CLASS);
 	cr_assert(!IS_ERR(dev));
 	cr_assert_null(kds_dax_model_dev_driver(dev));
@@ -514,15 +499,12 @@ Test(dax_model, class_devices_are_not_bus_matched)
 	cr_assert_eq(kds_dax_model_dev_driver(bus), &w.device_dax);
 	kds_dax_model_device_unregister(bus);
 	kds_dax_model_device_unregister(dev);
-	world_fini(&w);
 }
 
-Test(dax_model, device_add_refusals)
+Test(dax_model, device_add_refusals, .init = world_up, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_model_dev *dev, *dup;
 
-	world_init(&w, 0);
 	cr_assert_eq(PTR_ERR(kds_dax_model_device_add(&w.m, w.region, -1, KDS_DEV_DAX_BUS)),
 		     -EINVAL);
 	dev = kds_dax_model_device_add(&w.m, w.region, 3, KDS_DEV_DAX_BUS);
@@ -535,18 +517,15 @@ Test(dax_model, device_add_refusals)
 		     -ENXIO);
 	kds_dax_region_put(w.region);
 	w.region = NULL;
-	world_fini(&w);
 }
 
 /* Devices outlive region teardown; the last device put frees the region. */
-Test(dax_model, device_references_keep_region)
+Test(dax_model, device_references_keep_region, .init = world_up, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_model_dev *dev, *found;
 	char buf[KDS_DAX_ATTR_BUF_SIZE];
 	long base;
 
-	world_init(&w, 0);
 	dev = world_add_dev(&w, 0);
 	found = kds_dax_model_find_device(&w.m, "dax0.0\n");
 	cr_assert_eq(found, dev);
@@ -560,16 +539,12 @@ Test(dax_model, device_references_keep_region)
 	kds_dax_model_device_put(found);
 	cr_assert_eq(kds_alloc_live(), base - 2, "device and region not both freed");
 	w.region = NULL;
-	world_fini(&w);
 }
 
 /* Failure injection at every allocation of new_id and device add; register has none. */
-Test(dax_model, allocation_failure_at_every_point)
+Test(dax_model, allocation_failure_at_every_point, .init = world_up, .fini = world_down)
 {
-	struct world w;
 	unsigned long n;
-
-	world_init(&w, 0);
 
 	/* driver register allocates nothing: it cannot fail for memory */
 	{
@@ -658,16 +633,13 @@ Test(dax_model, allocation_failure_at_every_point)
 		break;
 	}
 	kds_dax_model_device_unregister(dev);
-	world_fini(&w);
 }
 
 /* An add_memory failure unbinds nothing and releases the reservation. */
-Test(dax_model, kmem_add_memory_failure)
+Test(dax_model, kmem_add_memory_failure, .init = world_up, .fini = world_down)
 {
-	struct world w;
 	struct kds_dax_model_dev *dev;
 
-	world_init(&w, 0);
 	dev = world_add_kmem_dev(&w);
 	cr_assert_eq(store(&w.kmem, "unbind", "dax0.0"), 6);
 	w.plat.fail_add = -ENOSPC;
@@ -676,7 +648,6 @@ Test(dax_model, kmem_add_memory_failure)
 	cr_assert_eq(store(&w.kmem, "bind", "dax0.0"), 6);
 	cr_assert_eq(kds_dax_model_platform_added(&w.plat), 4 * SZ_128M);
 	kds_dax_model_device_unregister(dev);
-	world_fini(&w);
 }
 
 /*
