@@ -289,6 +289,18 @@ struct kds_genradix_found {
 	size_t			slot;
 };
 
+/* Record where a walk ended: @leaf, its @parent and the @slot under it. */
+static __always_inline bool kds_genradix_found_at(struct kds_genradix_found *f,
+						  struct kds_genradix_node *leaf,
+						  struct kds_genradix_node *parent,
+						  size_t slot)
+{
+	f->leaf = leaf;
+	f->parent = parent;
+	f->slot = slot;
+	return true;
+}
+
 /*
  * Walk from the root to the first existing leaf at or after @iter's
  * position, skipping absent subtrees whole and moving @iter to the first
@@ -340,10 +352,7 @@ restart:
 			parent = n;
 		n = child;
 	}
-	f->leaf = n;
-	f->parent = parent;
-	f->slot = slot;
-	return true;
+	return kds_genradix_found_at(f, n, parent, slot);
 }
 
 /* Bytes from a leaf's start back to the last entry of the leaf before it. */
@@ -419,10 +428,7 @@ restart:
 			parent = n;
 		n = child;
 	}
-	f->leaf = n;
-	f->parent = parent;
-	f->slot = slot;
-	return true;
+	return kds_genradix_found_at(f, n, parent, slot);
 }
 
 /* Going forward, start loading the next leaf under the same parent. */

@@ -38,6 +38,15 @@ static bool count_visit(void *ctx, size_t pos, void *p)
 	return true;
 }
 
+/* The entries a forward walk of @r visits. */
+static size_t gr_count(const struct gr_ops *ops, struct gr_radix *r)
+{
+	size_t n = 0;
+
+	ops->for_each(r, count_visit, &n);
+	return n;
+}
+
 static void genradix_api_empty_tree(struct kds_expect *e)
 {
 	FOR_EACH_OPS(ops) {
@@ -117,7 +126,6 @@ static void genradix_api_depth_boundaries(struct kds_expect *e)
 	FOR_EACH_OPS(ops) {
 		struct gr_radix r;
 		unsigned int d;
-		size_t n = 0;
 
 		genradix_init(&r);
 		for (d = 1; ; d++) {
@@ -147,8 +155,7 @@ static void genradix_api_depth_boundaries(struct kds_expect *e)
 			KDS_EXPECT_EQ(e, gr_get(ops, ops->ptr_inlined(&r, b)), (b * 7 + 1) & gr_mask(ops));
 		}
 		KDS_EXPECT_EQ(e, gr_get(ops, ops->ptr(&r, ops->last_pos)), 3);
-		ops->for_each(&r, count_visit, &n);
-		KDS_EXPECT(e, n > 0);
+		KDS_EXPECT(e, gr_count(ops, &r) > 0);
 		ops->free(&r);
 	}
 }
@@ -432,7 +439,7 @@ static void genradix_api_prealloc_covers_nr_inclusive(struct kds_expect *e)
 
 	FOR_EACH_OPS(ops) {
 		struct gr_radix r;
-		size_t per_leaf = gr_per_leaf(ops), n;
+		size_t per_leaf = gr_per_leaf(ops);
 
 		genradix_init(&r);
 		KDS_EXPECT_EQ(e, ops->prealloc(&r, 0, GFP_KERNEL), 0);
@@ -452,9 +459,7 @@ static void genradix_api_prealloc_covers_nr_inclusive(struct kds_expect *e)
 		KDS_EXPECT_EQ(e, GR_LIVE(), 3); /* two leaves and their parent */
 		KDS_ASSERT(e, ops->ptr(&r, per_leaf));
 		KDS_EXPECT(e, !(ops->ptr(&r, 2 * per_leaf)));
-		n = 0;
-		ops->for_each(&r, count_visit, &n);
-		KDS_EXPECT_EQ(e, n, 2 * per_leaf);
+		KDS_EXPECT_EQ(e, gr_count(ops, &r), 2 * per_leaf);
 		/* Prealloc again allocates nothing new. */
 		KDS_EXPECT_EQ(e, ops->prealloc(&r, per_leaf, GFP_KERNEL), 0);
 		KDS_EXPECT_EQ(e, GR_LIVE(), 3);
@@ -462,9 +467,7 @@ static void genradix_api_prealloc_covers_nr_inclusive(struct kds_expect *e)
 
 		/* A larger table: exactly the leaves 0..leaf(nr). */
 		KDS_EXPECT_EQ(e, ops->prealloc(&r, 37 * per_leaf + (per_leaf - 1) / 2, GFP_KERNEL), 0);
-		n = 0;
-		ops->for_each(&r, count_visit, &n);
-		KDS_EXPECT_EQ(e, n, 38 * per_leaf);
+		KDS_EXPECT_EQ(e, gr_count(ops, &r), 38 * per_leaf);
 		ops->free(&r);
 	}
 }
@@ -841,6 +844,29 @@ static void genradix_api_free_in_loop_then_leave(struct kds_expect *e)
  * are the size whose last index has the offset of an iterator past the
  * end; 24-byte ones leave an unused tail in every leaf.
  */
+/* After a whole loop: @n entries visited, @kept past the continue, @p NULL. */
+#define GR_EXPECT_WHOLE_LOOP(e, n, kept, want_n, want_kept, p) do {	\
+	KDS_EXPECT_EQ(e, n, want_n);					\
+	KDS_EXPECT_EQ(e, kept, want_kept);				\
+	KDS_EXPECT(e, (p) == NULL);					\
+} while (0)
+
+/* @loop over @r until index @s, which breaks it; @n: entries visited. */
+#define GR_LOOP_UNTIL(loop, r, iter, p, s, n) do {			\
+	n = 0;								\
+	loop(&r, iter, p) {						\
+		n++;							\
+		if (iter.pos == (s))					\
+			break;						\
+	}								\
+} while (0)
+
+/* A loop broken at @s stops there: the iterator and the cursor at @s. */
+#define GR_EXPECT_STOPPED_AT(e, r, iter, p, s) do {			\
+	KDS_EXPECT_EQ(e, iter.pos, s);					\
+	KDS_EXPECT_PTR_EQ(e, p, genradix_ptr(&r, s));			\
+} while (0)
+
 #define GR_LOOP_SEMANTICS_CASE(name, T)					\
 static size_t name##_rank(size_t pl, size_t idx)			\
 {									\
@@ -882,9 +908,7 @@ static void name(struct kds_expect *e)					\
 			continue;					\
 		kept++;							\
 	}								\
-	KDS_EXPECT_EQ(e, n, 4 * pl);					\
-	KDS_EXPECT_EQ(e, kept, want_kept);				\
-	KDS_EXPECT(e, p == NULL);					\
+	GR_EXPECT_WHOLE_LOOP(e, n, kept, 4 * pl, want_kept, p);		\
 	n = kept = 0;							\
 	genradix_for_each_reverse(&r, iter, p) {			\
 		n++;							\
@@ -892,24 +916,16 @@ static void name(struct kds_expect *e)					\
 			continue;					\
 		kept++;							\
 	}								\
-	KDS_EXPECT_EQ(e, n, 4 * pl);					\
-	KDS_EXPECT_EQ(e, kept, want_kept);				\
-	KDS_EXPECT(e, p == NULL);					\
+	GR_EXPECT_WHOLE_LOOP(e, n, kept, 4 * pl, want_kept, p);		\
 									\
 	/* break: the loop ends on that entry, whichever leaf it is in. */ \
 	for (i = 0; i < ARRAY_SIZE(stops); i++) {			\
 		size_t s = stops[i];					\
 									\
 		kds_expect_ctx(e, "%zu-byte entries, break at %zu", sizeof(T), s); \
-		n = 0;							\
-		genradix_for_each(&r, iter, p) {			\
-			n++;						\
-			if (iter.pos == s)				\
-				break;					\
-		}							\
+		GR_LOOP_UNTIL(genradix_for_each, r, iter, p, s, n);	\
 		KDS_EXPECT_EQ(e, n, name##_rank(pl, s) + 1);		\
-		KDS_EXPECT_EQ(e, iter.pos, s);				\
-		KDS_EXPECT_PTR_EQ(e, p, genradix_ptr(&r, s));		\
+		GR_EXPECT_STOPPED_AT(e, r, iter, p, s);			\
 		genradix_iter_advance(&iter, &r);			\
 		q = genradix_iter_peek(&iter, &r);			\
 		if (s == 6 * pl - 1) {					\
@@ -918,15 +934,9 @@ static void name(struct kds_expect *e)					\
 			KDS_EXPECT_EQ(e, iter.pos, name##_next(pl, s)); \
 			KDS_EXPECT_PTR_EQ(e, q, genradix_ptr(&r, iter.pos)); \
 		}							\
-		n = 0;							\
-		genradix_for_each_reverse(&r, iter, p) {		\
-			n++;						\
-			if (iter.pos == s)				\
-				break;					\
-		}							\
+		GR_LOOP_UNTIL(genradix_for_each_reverse, r, iter, p, s, n); \
 		KDS_EXPECT_EQ(e, n, 4 * pl - name##_rank(pl, s));	\
-		KDS_EXPECT_EQ(e, iter.pos, s);				\
-		KDS_EXPECT_PTR_EQ(e, p, genradix_ptr(&r, s));		\
+		GR_EXPECT_STOPPED_AT(e, r, iter, p, s);			\
 	}								\
 	genradix_free(&r);						\
 }
