@@ -196,30 +196,26 @@ static void flat_thp_release(void)
 	flat_drop(&flat_cache[1]);
 }
 
-const struct bench_impl bench_flat = {
-	.name = "flat",
-	.max_dense = flat_max_dense,
-	.populate = flat_populate,
-	.seq = flat_seq,
-	.rnd = flat_rnd,
-	.chase = flat_chase,
-	.iter = flat_seq,	/* the plain loop over the array */
-	.footprint = flat_footprint,
-	.depth = flat_depth,
-	.destroy = flat_destroy,
-	.release = flat_release,
-};
+/*
+ * The two flat arrays are one adapter over two kinds of memory: base pages
+ * or transparent huge pages (populate, destroy and release differ).
+ */
+#define FLAT_IMPL(label, populate_fn, destroy_fn, release_fn) {		\
+	.name = label,							\
+	.max_dense = flat_max_dense,					\
+	.populate = populate_fn,					\
+	.seq = flat_seq,						\
+	.rnd = flat_rnd,						\
+	.chase = flat_chase,						\
+	.iter = flat_seq,	/* the plain loop over the array */	\
+	.footprint = flat_footprint,					\
+	.depth = flat_depth,						\
+	.destroy = destroy_fn,						\
+	.release = release_fn,						\
+}
 
-const struct bench_impl bench_flat_thp = {
-	.name = "flat-thp",
-	.max_dense = flat_max_dense,
-	.populate = flat_thp_populate,
-	.seq = flat_seq,
-	.rnd = flat_rnd,
-	.chase = flat_chase,
-	.iter = flat_seq,
-	.footprint = flat_footprint,
-	.depth = flat_depth,
-	.destroy = flat_thp_destroy,
-	.release = flat_thp_release,
-};
+const struct bench_impl bench_flat =
+	FLAT_IMPL("flat", flat_populate, flat_destroy, flat_release);
+
+const struct bench_impl bench_flat_thp =
+	FLAT_IMPL("flat-thp", flat_thp_populate, flat_thp_destroy, flat_thp_release);
