@@ -177,6 +177,20 @@ _KERNEL_ONLY = select({
     "//conditions:default": [],
 })
 
+def kds_cases_args(tests):
+    """The arguments that hand a test the programs of kds_case_tests.
+
+    A test that compares another world's run with the userspace runners'
+    (the VM guests, KUnit) takes each program as "--cases PATH".
+
+    Args:
+      tests: labels of kds_case_test targets (also in the test's data).
+
+    Returns:
+      The argument list.
+    """
+    return [a for t in tests for a in ("--cases", "$(rootpath %s)" % t)]
+
 def kds_host_test(
         name,
         srcs,
