@@ -371,13 +371,16 @@ static void kds_dax_glue_kmem_remove(struct kds_dax_glue_dev *gdev)
 
 /* ---------------------------------------------------------- drivers */
 
+/* The driver core's side of a kds driver named @drv_name, on kds's bus. */
+#define KDS_DAX_GLUE_DRV(drv_name) {					\
+	.name = drv_name,						\
+	.bus = &kds_dax_glue_bus_type,					\
+	.owner = THIS_MODULE,						\
+	.mod_name = KBUILD_MODNAME,					\
+}
+
 static struct kds_dax_glue_driver kds_dax_glue_device_dax = {
-	.drv = {
-		.name = "kds_device_dax",
-		.bus = &kds_dax_glue_bus_type,
-		.owner = THIS_MODULE,
-		.mod_name = KBUILD_MODNAME,
-	},
+	.drv = KDS_DAX_GLUE_DRV("kds_device_dax"),
 	.core = {
 		.name = "kds_device_dax",
 		.match_always = true,
@@ -387,12 +390,7 @@ static struct kds_dax_glue_driver kds_dax_glue_device_dax = {
 };
 
 static struct kds_dax_glue_driver kds_dax_glue_kmem = {
-	.drv = {
-		.name = "kds_kmem",
-		.bus = &kds_dax_glue_bus_type,
-		.owner = THIS_MODULE,
-		.mod_name = KBUILD_MODNAME,
-	},
+	.drv = KDS_DAX_GLUE_DRV("kds_kmem"),
 	.core = {
 		.name = "kds_kmem",
 		/* the default of kmem regions (Linux 6.3+'s kmem) */

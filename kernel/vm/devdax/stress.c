@@ -197,6 +197,21 @@ static void refused(struct stress_counts *c, const char *what, int e,
 	stress_fail(buf, e);
 }
 
+/*
+ * A call that failed with errno: ENXIO is the refusal a churn step in
+ * flight explains (refused()); any other error fails the run.
+ */
+static void call_failed(struct stress_counts *c, const char *what,
+			const char *churn, unsigned long since)
+{
+	int e = errno;
+
+	if (e == ENXIO)
+		refused(c, what, e, churn, since);
+	else
+		stress_fail(what, e);
+}
+
 int stress(const char *dev, unsigned int writer, off_t off, size_t len,
 		  off_t peer_off, const char *run, const char *churn)
 {
@@ -232,10 +247,7 @@ int stress(const char *dev, unsigned int writer, off_t off, size_t len,
 		}
 		p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off);
 		if (p == MAP_FAILED) {
-			if (errno == ENXIO)
-				refused(&c, "mmap", errno, churn, since);
-			else
-				stress_fail("mmap", errno);
+			call_failed(&c, "mmap", churn, since);
 			close(fd);
 			continue;
 		}
@@ -276,10 +288,7 @@ int stress(const char *dev, unsigned int writer, off_t off, size_t len,
 		 */
 		p = mmap(NULL, win, PROT_READ, MAP_SHARED, fd, 0);
 		if (p == MAP_FAILED) {
-			if (errno == ENXIO)
-				refused(&c, "mmap again", errno, churn, since);
-			else
-				stress_fail("mmap again", errno);
+			call_failed(&c, "mmap again", churn, since);
 			close(fd);
 			continue;
 		}
