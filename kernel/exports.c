@@ -38,6 +38,7 @@ KDS_EXPORT(kds_kmemdup_nul);
 KDS_EXPORT(kds_node_alloc);
 KDS_EXPORT(kds_node_free);
 KDS_EXPORT(kds_alloc_live);
+KDS_EXPORT(kds_alloc_report_unload);
 
 /* kds/genradix.h: what the kds_genradix_*() macros call. */
 #ifdef KDS_HAVE_GENRADIX
