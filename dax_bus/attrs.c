@@ -411,9 +411,9 @@ static int kds_dax_attr_index(const char *const *table, size_t n,
 	return -ENOENT;
 }
 
-#define KDS_DAX_ATTR_INDEX(table, name)					\
+#define KDS_DAX_ATTR_INDEX(table, file)					\
 	kds_dax_attr_index(&(table)[0].name, ARRAY_SIZE(table),		\
-			   sizeof((table)[0]), (name))
+			   sizeof((table)[0]), (file))
 
 /**
  * kds_dax_region_attr_show() - read a region attribute by file name.
