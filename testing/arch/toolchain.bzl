@@ -8,7 +8,29 @@ directories: .bazelrc's -idirafter), its libraries come from
 testing/arch/sysroot.sh.
 """
 
-load("@bazel_tools//tools/cpp:cc_toolchain_config_lib.bzl", "tool_path")
+load("@bazel_tools//tools/build_defs/cc:action_names.bzl", "ACTION_NAMES")
+load(
+    "@bazel_tools//tools/cpp:cc_toolchain_config_lib.bzl",
+    "feature",
+    "flag_group",
+    "flag_set",
+    "tool_path",
+)
+
+# Position-independent objects where Bazel asks for them (its "pic"
+# variable): libkds.so is linked from the libraries' PIC archives, which
+# arm64's linker requires and i386's would otherwise patch at load time.
+_PIC_FEATURES = [
+    feature(name = "supports_pic", enabled = True),
+    feature(
+        name = "pic",
+        enabled = True,
+        flag_sets = [flag_set(
+            actions = [ACTION_NAMES.c_compile, ACTION_NAMES.cpp_compile],
+            flag_groups = [flag_group(flags = ["-fPIC"], expand_if_available = "pic")],
+        )],
+    ),
+]
 
 def _impl(ctx):
     t = ctx.attr.triplet
@@ -27,6 +49,7 @@ def _impl(ctx):
         abi_version = "gcc",
         abi_libc_version = "glibc",
         tool_paths = tools,
+        features = _PIC_FEATURES,
         cxx_builtin_include_directories = [
             "/usr/lib/gcc-cross/%s/12/include" % t,
             "/usr/lib/gcc-cross/%s/12/include-fixed" % t,
