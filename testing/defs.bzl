@@ -170,8 +170,9 @@ def kds_fuzz_test(
     )
 
 # What the sanitizer configurations skip: tests that run no userspace kds
-# code (a kernel build, a VM boot) would only run again unchanged.
-_KERNEL_ONLY = select({
+# code (a kernel build, a VM boot) would only run again unchanged, and
+# what only the host's unsanitized build makes (the cross-built libraries).
+KDS_UNSANITIZED = select({
     "//tools:asan": ["//tools:incompatible"],
     "//tools:tsan": ["//tools:incompatible"],
     "//conditions:default": [],
@@ -224,6 +225,6 @@ def kds_host_test(
         srcs = srcs,
         data = data + (["//kernel:kernel_srcs", "//:shared_srcs"] if kernel else []),
         tags = tags + ["external", "no-sandbox"],
-        target_compatible_with = [] if userspace else _KERNEL_ONLY,
+        target_compatible_with = [] if userspace else KDS_UNSANITIZED,
         **kwargs
     )

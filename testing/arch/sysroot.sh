@@ -15,6 +15,10 @@
 # and points the workspace's .kds-sysroot/ARCH at it, the path .bazelrc's
 # --config=ARCH links against and testing/arch/run.sh loads from. Once
 # per package set, under a lock, renamed into place when complete.
+# libc6's control files (its symbols and shlibs) are kept in the
+# sysroot's DEBIAN/, which makes the sysroot a package build tree that
+# dpkg-shlibdeps -S reads: tools/packaging/deb.sh --arch ARCH gives its
+# libkds0 the dependency on libc6 of ARCH without multiarch on the host.
 #
 # Exit status: 0 and the sysroot's path; 1 when a download or unpack
 # failed (saying which); 2 on a usage error.
@@ -37,7 +41,8 @@ pkgs=$(printf '%s\nlibcriterion-dev\nbusybox-static\n' "$pkgs" | sort -u)
 # shellcheck disable=SC2086 # one package name a word
 vers=$("${apt[@]}" apt-cache policy $pkgs |
 	awk '/^[^ ].*:$/ { p = substr($0, 1, length($0) - 1) } /^  Candidate: / { print p "=" $2 }' | sort)
-key=$(printf '%s\n' "$vers" | sha256sum | cut -c1-12)
+# (the layout is part of the key: DEBIAN/ came later)
+key=$(printf 'layout 2: DEBIAN\n%s\n' "$vers" | sha256sum | cut -c1-12)
 cache=$("$root/kernel/cache_dir.sh")/sysroot
 dest=$cache/$arch-$key
 link() {
@@ -66,6 +71,9 @@ fi
 for deb in "$tmp"/deb/*.deb; do
 	dpkg-deb -x "$deb" "$tmp/root" || { echo "sysroot.sh: dpkg-deb -x $deb failed" >&2; exit 1; }
 done
+libc6=$(ls "$tmp"/deb/libc6_*.deb 2>/dev/null | head -n 1)
+[ -n "$libc6" ] && dpkg-deb -e "$libc6" "$tmp/root/DEBIAN" && [ -f "$tmp/root/DEBIAN/symbols" ] ||
+	{ echo "sysroot.sh: libc6's symbols file is missing from the $arch packages" >&2; exit 1; }
 printf '%s\n' "$vers" >"$tmp/root/.complete"
 rm -rf "$dest"
 mv "$tmp/root" "$dest"

@@ -4,6 +4,12 @@
 #   ./bazelw run //:deb -- OUTDIR      build libkds0, libkds-dev, kds-dkms,
 #                                      kds-doc (and libkds0-dbgsym) into OUTDIR
 #   ./bazelw run //:deb -- --stage DIR only lay out what debian/rules packages
+#   ./bazelw run //:deb -- --arch ARCH OUTDIR
+#                                      libkds0 and libkds-dev (and
+#                                      libkds0-dbgsym) for another Debian
+#                                      architecture, i386 or arm64: the
+#                                      library //:kds_libs_ARCH cross-built,
+#                                      dpkg-buildpackage -a ARCH -B
 #
 # OUTDIR receives the .deb files, the .ddeb, the .changes and the
 # .buildinfo. The build runs offline: Bazel has built the library, the
@@ -19,9 +25,14 @@
 set -euo pipefail
 
 usage() {
-	echo "usage: deb.sh OUTDIR | deb.sh --stage DIR" >&2
+	echo "usage: deb.sh [--arch ARCH] OUTDIR | deb.sh [--arch ARCH] --stage DIR" >&2
 	exit 2
 }
+arch=
+if [ $# -ge 2 ] && [ "$1" = --arch ]; then
+	arch=$2
+	shift 2
+fi
 [ $# = 1 ] || [ $# = 2 ] || usage
 mode=build
 if [ "$1" = --stage ]; then
@@ -49,6 +60,24 @@ if [ -z "$src" ]; then
 	exit 1
 fi
 version=$(sh "$src/tools/version.sh" "$src/include/kds/version.h")
+# The libraries: the host's, or another architecture's (//:kds_libs_ARCH).
+libs=$src/lib
+cross= type=-b
+if [ -n "$arch" ] && [ "$arch" != "$(dpkg --print-architecture)" ]; then
+	libs=$src/kds_libs_$arch/lib
+	if [ ! -f "$libs/libkds.so" ]; then
+		echo "deb.sh: no libkds.so built for '$arch' (architectures: $(cd "$src" && ls -d kds_libs_* 2>/dev/null | sed 's/^kds_libs_//' | tr '\n' ' '))" >&2
+		exit 2
+	fi
+	cross="-a $arch" type=-B
+	# libc6 of that architecture for dpkg-shlibdeps (debian/rules), from
+	# testing/arch/sysroot.sh: the host's dpkg database stays as it is.
+	KDS_CROSS_LIBC_TREE=$("$src/testing/arch/sysroot.sh" "$arch") || {
+		echo "deb.sh: no $arch sysroot (testing/arch/sysroot.sh said why above)" >&2
+		exit 1
+	}
+	export KDS_CROSS_LIBC_TREE
+fi
 
 # stage DIR: lay out what debian/rules packages.
 stage() {
@@ -58,7 +87,7 @@ stage() {
 		return 1
 	fi
 	mkdir -p "$dir/lib" "$dir/include" "$dir/docs" "$dir/tools/packaging" "$dir/dkms"
-	cp -L "$src/lib/libkds.a" "$src/lib/libkds.so" "$dir/lib/"
+	cp -L "$libs/libkds.a" "$libs/libkds.so" "$dir/lib/"
 	cp -RL "$src/include/kds" "$dir/include/"
 	cp -RL "$src/docs/html" "$dir/docs/"
 	cp -L "$src/tools/version.sh" "$dir/tools/"
@@ -100,8 +129,13 @@ if [ -z "${SOURCE_DATE_EPOCH:-}" ] && [ -n "${BUILD_WORKSPACE_DIRECTORY:-}" ] &&
 	SOURCE_DATE_EPOCH=$(git -C "$BUILD_WORKSPACE_DIRECTORY" log -1 --format=%ct HEAD)
 	export SOURCE_DATE_EPOCH
 fi
+# debian/rules installs from the stage alone: install.sh would otherwise
+# take the library of the runfiles this script was found in (the host's).
+unset RUNFILES_DIR
+# Another architecture's packages are its architecture-dependent ones
+# (-B): kds-dkms and kds-doc are the same for all.
 # shellcheck disable=SC2086 # DPKG_BUILDPACKAGE_FLAGS is a list of arguments
-if ! (cd "$tree" && dpkg-buildpackage ${DPKG_BUILDPACKAGE_FLAGS:--b} -us -uc --no-pre-clean) >"$work/build.log" 2>&1; then
+if ! (cd "$tree" && dpkg-buildpackage $cross ${DPKG_BUILDPACKAGE_FLAGS:-$type} -us -uc --no-pre-clean) >"$work/build.log" 2>&1; then
 	tail -n 60 "$work/build.log" >&2
 	echo "deb.sh: dpkg-buildpackage failed (the last lines of its log are above)" >&2
 	exit 1

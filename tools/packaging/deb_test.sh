@@ -25,8 +25,20 @@
 #     pkg-config, against libkds.so.0 and libkds.a, and runs it.
 #  6. kds-dkms's tree, as unpacked, goes through Debian's dkms for every
 #     supported kernel (kernel/dkms_test.sh --tree).
+#  7. For each other architecture ARCH (i386, arm64): //:deb --arch ARCH
+#     cross-builds libkds0, libkds-dev and libkds0-dbgsym, lintian-clean,
+#     holding that architecture's library and depending on that
+#     architecture's libc6; libkds0 and libkds-dev of ARCH install beside
+#     the host's into one dpkg --root (Multi-Arch: same), and a libkds-dev
+#     whose shared header differs is refused there (planted); the
+#     autopkgtest's consumer is built with ARCH's gcc over the unpacked
+#     packages and run (i386 natively, arm64 under qemu-aarch64).
+#
+#   deb_test.sh DEB ARCH...
 set -euo pipefail
 deb=$1
+shift
+cross_arches=("$@")
 root=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)
 if [ -n "${TEST_SRCDIR:-}" ]; then
 	root=$TEST_SRCDIR/kds
@@ -202,5 +214,100 @@ else
 	tail -n 30 "$tmp/dkms.out"
 	bad "dkms did not build kds-dkms's tree"
 fi
+# 7. The other architectures' packages.
+[ "${#cross_arches[@]}" -gt 0 ] || bad "no other architecture to build packages for"
+# dpkg_root DIR: an empty dpkg database at DIR (the host's stays as it is).
+dpkg_root() {
+	mkdir -p "$1/var/lib/dpkg/info" "$1/var/lib/dpkg/updates"
+	: >"$1/var/lib/dpkg/status"
+}
+# co_install ROOT ARCH DEB...: dpkg --root installs the DEBs (libc6 is not
+# there: --force-depends) and names its refusal.
+co_install() {
+	local r=$1 a=$2
+	shift 2
+	dpkg_root "$r"
+	# (dpkg checks that the tools it may run, ldconfig among them, are on PATH)
+	PATH=/usr/sbin:/usr/bin:/sbin:/bin dpkg --root="$r" --force-not-root --add-architecture "$a" &&
+		PATH=/usr/sbin:/usr/bin:/sbin:/bin dpkg --root="$r" --force-not-root --force-depends \
+			--log=/dev/null -i "$@" >"$r.log" 2>&1
+}
+for a in "${cross_arches[@]}"; do
+	out=$tmp/out-$a
+	if ! "$deb" --arch "$a" "$out" >"$tmp/build-$a.log" 2>&1; then
+		tail -n 30 "$tmp/build-$a.log"
+		bad "//:deb --arch $a failed"
+		continue
+	fi
+	got=$(cd "$out" && ls -- *.deb | sort | tr '\n' ' ')
+	want="libkds-dev_${version}_$a.deb libkds0-dbgsym_${version}_$a.deb libkds0_${version}_$a.deb "
+	[ "$got" = "$want" ] || bad "//:deb --arch $a made '$got', want '$want'"
+	if lintian --fail-on error,warning "$out/kds_${version}_$a.changes" >"$tmp/lintian-$a.out" 2>&1 &&
+		! grep -qE '^[EW]: ' "$tmp/lintian-$a.out"; then
+		echo "ok: $a: lintian: no error or warning"
+	else
+		bad "$a: lintian: $(grep -E '^[EW]: ' "$tmp/lintian-$a.out" | head -n 10)"
+	fi
+	l0a=$out/libkds0_${version}_$a.deb deva=$out/libkds-dev_${version}_$a.deb
+	ma=$(dpkg-architecture -a"$a" -qDEB_HOST_MULTIARCH 2>/dev/null)
+	gnu=$(dpkg-architecture -a"$a" -qDEB_HOST_GNU_TYPE 2>/dev/null)
+	r=$tmp/root-$a
+	dpkg -x "$l0a" "$r"
+	dpkg -x "$deva" "$r"
+	machine=$(readelf -h "$r/usr/lib/$ma/libkds.so.$version" 2>/dev/null | sed -n 's/^ *Machine: *//p' || true)
+	case $a:$machine in
+	i386:"Intel 80386" | arm64:AArch64) echo "ok: $a: libkds0 holds /usr/lib/$ma/libkds.so.$version for $machine" ;;
+	*) bad "$a: libkds0's /usr/lib/$ma/libkds.so.$version is for '$machine'" ;;
+	esac
+	[ "$(dpkg-deb -f "$l0a" Architecture)" = "$a" ] || bad "$a: libkds0 is for $(dpkg-deb -f "$l0a" Architecture)"
+	[ "$(dpkg-deb -f "$l0a" Multi-Arch)" = same ] || bad "$a: libkds0 is not Multi-Arch: same"
+	# The libc6 of ARCH, not the host's biarch libc6-i386 or a cross package.
+	if dpkg-deb -f "$l0a" Depends | grep -qE '^libc6 \(>= [0-9.]+\)$'; then
+		echo "ok: $a: libkds0 depends on $(dpkg-deb -f "$l0a" Depends)"
+	else
+		bad "$a: libkds0 depends on '$(dpkg-deb -f "$l0a" Depends)', not libc6 (>= ...)"
+	fi
+	# Multi-Arch: same, as dpkg checks it: beside the host's packages.
+	if co_install "$tmp/ma-$a" "$a" "$tmp/out1/$l0" "$tmp/out1/$dev" "$l0a" "$deva"; then
+		echo "ok: $a: libkds0 and libkds-dev install beside the host's ($arch) in one dpkg --root"
+	else
+		bad "$a: the packages do not install beside the host's: $(grep -i error "$tmp/ma-$a.log" | head -n 3)"
+	fi
+	# ... and a shared file that differs is what dpkg refuses.
+	mkdir -p "$tmp/plant-$a"
+	dpkg-deb -R "$deva" "$tmp/plant-$a/dev"
+	echo "/* differs */" >>"$tmp/plant-$a/dev/usr/include/kds/genradix.h"
+	dpkg-deb -b "$tmp/plant-$a/dev" "$tmp/plant-$a/dev.deb" >/dev/null
+	if co_install "$tmp/ma-plant-$a" "$a" "$tmp/out1/$l0" "$tmp/out1/$dev" "$l0a" "$tmp/plant-$a/dev.deb"; then
+		bad "$a: a libkds-dev whose genradix.h differs from the host's installed beside it"
+	elif grep -q "trying to overwrite shared '/usr/include/kds/genradix.h'" "$tmp/ma-plant-$a.log"; then
+		echo "ok: $a: a libkds-dev whose shared header differs is refused (planted)"
+	else
+		bad "$a: the planted libkds-dev failed for another reason: $(tail -n 3 "$tmp/ma-plant-$a.log")"
+	fi
+	# The autopkgtest's consumer, built for ARCH and run over $r.
+	run=
+	if [ "$a" = arm64 ]; then
+		# qemu-aarch64 with the cross libc, which also holds the loader
+		# the consumer runs as ldd would.
+		run=$tmp/run-$a
+		printf '#!/bin/sh\np=$1\nshift\n[ -e "$p" ] || p=/usr/%s$p\nexec qemu-aarch64 -L /usr/%s "$p" "$@"\n' \
+			"$gnu" "$gnu" >"$run"
+		chmod +x "$run"
+	fi
+	mkdir -p "$tmp/adt-$a"
+	if (cd "$root" && env CC="$gnu-gcc" KDS_CONSUMER_RUN="$run" PKG_CONFIG_SYSROOT_DIR="$r" \
+		PKG_CONFIG_LIBDIR="$r/usr/lib/$ma/pkgconfig" LD_LIBRARY_PATH="$r/usr/lib/$ma" \
+		AUTOPKGTEST_TMP="$tmp/adt-$a" KDS_CONSUMER_C="$root/tools/packaging/consumer.c" \
+		sh debian/tests/consumer) >"$tmp/consumer-$a.out" 2>&1 &&
+		[ "$(grep -c '^ok: ' "$tmp/consumer-$a.out")" = 3 ]; then
+		echo "ok: $a: debian/tests/consumer over the unpacked packages: $(grep '^ok: ' "$tmp/consumer-$a.out" | tr '\n' ' ')"
+	else
+		bad "$a: debian/tests/consumer: $(head -c 800 "$tmp/consumer-$a.out")"
+	fi
+	m=$(readelf -h "$tmp/adt-$a/shared" 2>/dev/null | sed -n 's/^ *Machine: *//p')
+	[ "$m" = "$machine" ] || bad "$a: the consumer was built for '$m', not $machine"
+done
+
 [ "$fail" = 0 ] && echo "ok: kds $version's Debian packages"
 exit $fail

@@ -1,5 +1,7 @@
 """libkds.a and libkds.so: every shared component over the userspace port."""
 
+load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
+
 def _archives(deps):
     """The position-independent archive of every library in deps' closure."""
     out = []
@@ -21,13 +23,25 @@ def _kds_libraries_impl(ctx):
     args.add(ctx.file._version_sh)
     args.add(ctx.file.version_h)
     args.add_all(archives)
+
+    # The configuration's own tools: a cross build (--config=i386, a
+    # transition of kds_arch_files) links with that architecture's gcc.
+    cc = find_cpp_toolchain(ctx)
     ctx.actions.run(
         executable = ctx.executable._mklibs,
         arguments = [args],
-        inputs = archives + [ctx.file._version_sh, ctx.file.version_h],
+        env = {
+            "AR": cc.ar_executable,
+            "CC": cc.compiler_executable,
+            "NM": cc.nm_executable,
+            "PATH": "/usr/bin:/bin",
+        },
+        inputs = depset(
+            archives + [ctx.file._version_sh, ctx.file.version_h],
+            transitive = [cc.all_files],
+        ),
         outputs = [static, shared],
         mnemonic = "KdsLibraries",
-        use_default_shell_env = True,
         progress_message = "Linking libkds.a and libkds.so",
     )
     return [DefaultInfo(
@@ -52,7 +66,11 @@ kds_libraries = rule(
             cfg = "exec",
             allow_single_file = True,
         ),
+        "_cc_toolchain": attr.label(
+            default = Label("@bazel_tools//tools/cpp:current_cc_toolchain"),
+        ),
     },
+    fragments = ["cpp"],
 )
 
 def _kds_headers_impl(ctx):
@@ -92,6 +110,56 @@ kds_headers = rule(
         "dir": attr.string(
             default = "include",
             doc = "the folder, in the package's output tree, that holds kds/...",
+        ),
+    },
+)
+
+def _cross_transition_impl(settings, attr):
+    # As .bazelrc's --config=cross with --cpu: testing/arch/'s toolchains
+    # for the target, the host's own for the tools, header paths as given
+    # (Bazel's inclusion check). Criterion's headers (its -idirafter) are
+    # for the tests only.
+    return {
+        "//command_line_option:copt": settings["//command_line_option:copt"] +
+                                      ["-fno-canonical-system-headers"],
+        "//command_line_option:cpu": attr.cpu,
+        "//command_line_option:crosstool_top": str(Label("//testing/arch:suite")),
+        "//command_line_option:host_crosstool_top": "@bazel_tools//tools/cpp:toolchain",
+    }
+
+_cross_transition = transition(
+    implementation = _cross_transition_impl,
+    inputs = ["//command_line_option:copt"],
+    outputs = [
+        "//command_line_option:copt",
+        "//command_line_option:cpu",
+        "//command_line_option:crosstool_top",
+        "//command_line_option:host_crosstool_top",
+    ],
+)
+
+def _kds_cross_files_impl(ctx):
+    outs = []
+    for dep in ctx.attr.srcs:
+        for f in dep[DefaultInfo].files.to_list():
+            out = ctx.actions.declare_file(ctx.attr.name + "/" + f.short_path)
+            ctx.actions.symlink(output = out, target_file = f)
+            outs.append(out)
+    return [DefaultInfo(
+        files = depset(outs),
+        runfiles = ctx.runfiles(files = outs),
+    )]
+
+kds_cross_files = rule(
+    implementation = _kds_cross_files_impl,
+    doc = "srcs built for another architecture (cpu: a key of " +
+          "testing/arch/cross.bzl's KDS_CROSS), each file at " +
+          "<name>/<its path>: beside the host's own in one runfiles tree.",
+    attrs = {
+        "srcs": attr.label_list(cfg = _cross_transition, mandatory = True),
+        "cpu": attr.string(mandatory = True),
+        "_allowlist_function_transition": attr.label(
+            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
         ),
     },
 )
