@@ -8,11 +8,16 @@
 # tree (--dkmstree, --sourcetree, signing key in the test's directory): the
 # machine's /var/lib/dkms and /usr/src are not touched.
 #
-#   dkms_test.sh [--tree DIR]
+#   dkms_test.sh [--all] [--tree DIR]
 #
 # With --tree, the dkms source tree is DIR (kds-<version>/ with its
 # dkms.conf, as the kds-dkms package installs it under /usr/src) instead of
-# kernel/dkms.sh's layout; the same checks run over it.
+# kernel/dkms.sh's layout; the same checks run over it. With --all, the
+# kernels of the other architectures too (kernel/kernels.sh --all), each
+# cross-built as a DKMS user does it: ARCH and CROSS_COMPILE in the
+# environment (what kernel/kernels.sh --kbuild names) and dkms -a with
+# that architecture's machine name; modinfo checks the module's vermagic
+# and its ELF machine.
 #
 # dkms builds only as root. A test that is not root runs itself again
 # through "sudo -n" (never asking for a password) and passes or fails as
@@ -58,12 +63,16 @@ mkdir -p "$tmp/src" "$tmp/dkms"
 export mok_signing_key=$tmp/mok.key mok_certificate=$tmp/mok.pub
 d() { "$dkms" --dkmstree "$tmp/dkms" --sourcetree "$tmp/src" "$@"; }
 
-tree=
+tree= all=
+if [ "${1:-}" = --all ]; then
+	all=--all
+	shift
+fi
 case ${1:-} in
 --tree) [ $# = 2 ] && [ -f "$2/dkms.conf" ] || { echo "FAIL: --tree needs a dkms source tree with its dkms.conf (got '${2:-}')"; exit 1; }
 	tree=$(cd "$2" && pwd) ;;
 '') ;;
-*) echo "usage: dkms_test.sh [--tree DIR]" >&2; exit 2 ;;
+*) echo "usage: dkms_test.sh [--all] [--tree DIR]" >&2; exit 2 ;;
 esac
 if [ -n "$tree" ]; then
 	src=$tmp/src/kds-$version
@@ -97,10 +106,20 @@ run() { # run LOG ARGS...: a dkms command; its output is shown on failure
 }
 # build_for KVER: dkms builds kds.ko for KVER; modinfo checks it.
 build_for() {
-	local kver=$1 kdir ko vermagic src_arg=()
+	local kver=$1 kdir ko vermagic src_arg=() kbuild karch="" cross="" machine
 	kdir=$("$root/kernel/kernel_tree.sh" "$kver") || { bad "no build tree for supported kernel $kver"; return; }
 	[ "$kdir" = "/lib/modules/$kver/build" ] || src_arg=(--kernelsourcedir "$kdir")
-	run "$tmp/build-$kver.log" build -m kds -v "$version" -k "$kver" "${src_arg[@]}" || return
+	# Another architecture's kernel: "ARCH CROSS_COMPILE" (nothing for the host's).
+	kbuild=$("$root/kernel/kernels.sh" --kbuild "$kver") || { bad "$kver: kernel/kernels.sh --kbuild"; return; }
+	if [ -n "$kbuild" ]; then
+		read -r karch cross <<<"$kbuild"
+		# dkms's architecture is the machine name (uname -m): the triplet's first part.
+		src_arg+=(-a "${cross%%-*}")
+	fi
+	# (an empty ARCH in the environment would override Kbuild's own)
+	[ -z "$karch" ] || export ARCH=$karch CROSS_COMPILE=$cross
+	run "$tmp/build-$kver.log" build -m kds -v "$version" -k "$kver" "${src_arg[@]}" || { unset ARCH CROSS_COMPILE; return; }
+	unset ARCH CROSS_COMPILE
 	ko=$(find "$tmp/dkms/kds/$version/$kver" -name 'kds.ko*' -type f | head -n 1)
 	if [ -z "$ko" ]; then
 		bad "dkms build left no kds.ko under $tmp/dkms/kds/$version/$kver"
@@ -120,11 +139,14 @@ build_for() {
 	*) bad "modinfo vermagic '$vermagic' is not $kver" ;;
 	esac
 	[ "$("$modinfo" -F license "$ko")" = GPL ] || bad "$kver: modinfo license"
+	machine=$(readelf -h "$ko" | sed -n 's/^ *Machine: *//p')
+	[ "$machine" = "$("$root/kernel/kernels.sh" --machine "$kver")" ] ||
+		bad "$kver: dkms built kds.ko for '$machine'"
 	d status -m kds -v "$version" >"$tmp/status" 2>&1 || true
 	grep -q "^kds/$version, $kver, [^:]*: built" "$tmp/status" ||
 		bad "dkms status for $kver: $(cat "$tmp/status")"
 }
-kernels=$("$root/kernel/kernels.sh") || bad "the supported kernels could not be resolved (kernel/kernels.sh)"
+kernels=$("$root/kernel/kernels.sh" $all) || bad "the supported kernels could not be resolved (kernel/kernels.sh)"
 n=0
 if run "$tmp/add.log" add -m kds -v "$version"; then
 	while read -r kver _; do
@@ -134,7 +156,7 @@ if run "$tmp/add.log" add -m kds -v "$version"; then
 	done <<<"$kernels"
 fi
 [ "$n" -gt 0 ] || bad "dkms built for no kernel"
-echo "kernels covered: $("$root/kernel/kernels.sh" --names)"
+echo "kernels covered: $("$root/kernel/kernels.sh" $all --names)"
 run "$tmp/remove.log" remove -m kds -v "$version" --all || true
 if [ -e "$tmp/dkms/kds" ] && [ -n "$(ls -A "$tmp/dkms/kds")" ]; then
 	bad "dkms remove left $(ls -A "$tmp/dkms/kds")"

@@ -19,7 +19,7 @@
 # version is pinned anywhere but in this comment.
 #
 #   kernel/kernels.sh [--all] [--first|--names|--series]
-#   kernel/kernels.sh --row KVER | --kbuild KVER
+#   kernel/kernels.sh --row KVER | --kbuild KVER | --machine KVER
 #
 # Without --all, only the host architecture's series (those this machine
 # boots under KVM and builds without a cross compiler); --all adds every
@@ -38,7 +38,8 @@
 # first, so a host kernel never reads another architecture's lists).
 # --kbuild prints how Kbuild builds for KVER's architecture:
 # "ARCH CROSS_COMPILE" (e.g. "arm64 aarch64-linux-gnu-"), nothing for the
-# host's own.
+# host's own. --machine prints the ELF machine (as readelf -h names it)
+# of KVER's modules.
 #
 # Adding the next kernel: add its metapackage to SERIES (a new
 # architecture: its line in KBUILD too), run ./bazelw test //...: the
@@ -59,11 +60,11 @@ SERIES=(
 	"i386 6.1 linux-headers-686-pae"	# 32-bit x86 with PAE (64-bit phys_addr_t)
 )
 # Debian ARCH, the kernel's ARCH, the cross compiler's prefix (Debian's
-# gcc-<triplet> packages)
+# gcc-<triplet> packages), the modules' ELF machine (readelf -h)
 KBUILD=(
-	"amd64 x86 x86_64-linux-gnu-"
-	"arm64 arm64 aarch64-linux-gnu-"
-	"i386 x86 i686-linux-gnu-"
+	"amd64 x86 x86_64-linux-gnu- Advanced Micro Devices X86-64"
+	"arm64 arm64 aarch64-linux-gnu- AArch64"
+	"i386 x86 i686-linux-gnu- Intel 80386"
 )
 
 host=$(dpkg --print-architecture)
@@ -95,18 +96,21 @@ while [ $# -gt 0 ]; do
 		[ -n "$row" ] || { echo "kernels.sh: $2 is not a kernel kds supports" >&2; exit 1; }
 		echo "$row"
 		exit 0 ;;
-	--kbuild)
-		[ $# = 2 ] || { echo "usage: kernel/kernels.sh --kbuild KVER" >&2; exit 2; }
+	--kbuild | --machine)
+		[ $# = 2 ] || { echo "usage: kernel/kernels.sh $1 KVER" >&2; exit 2; }
 		arch=$("$0" --row "$2" | awk '{ print $3 }')
 		[ -n "$arch" ] || { echo "kernels.sh: $2 is not a kernel kds supports" >&2; exit 1; }
-		[ "$arch" != "$host" ] || exit 0
+		[ "$arch" != "$host" ] || [ "$1" = --machine ] || exit 0
+		opt=$1
 		for k in "${KBUILD[@]}"; do
 			set -- $k
-			[ "$1" != "$arch" ] || { echo "$2 $3"; exit 0; }
+			[ "$1" = "$arch" ] || continue
+			if [ "$opt" = --kbuild ]; then echo "$2 $3"; else shift 3; echo "$*"; fi
+			exit 0
 		done
 		echo "kernels.sh: no Kbuild line for $arch (KBUILD)" >&2
 		exit 1 ;;
-	*) echo "usage: kernel/kernels.sh [--all] [--first|--names|--series] | --row KVER | --kbuild KVER" >&2; exit 2 ;;
+	*) echo "usage: kernel/kernels.sh [--all] [--first|--names|--series] | --row KVER | --kbuild KVER | --machine KVER" >&2; exit 2 ;;
 	esac
 	shift
 done

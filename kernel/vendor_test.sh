@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # vendor_test: kernel/vendor.sh puts kds into a real Linux source tree and
-# that tree builds it, for every kernel kds supports (kernel/kernels.sh):
-# Debian's linux-source-6.1 and linux-source-6.12, each configured with the
-# Debian config of the same kernel's headers (installed, or fetched into
-# kds's cache by kernel/kernel_tree.sh).
+# that tree builds it, for every kernel kds supports on every architecture
+# (kernel/kernels.sh --all): Debian's linux-source-6.1 and
+# linux-source-6.12, each configured with the Debian config of the same
+# kernel's headers (installed, or fetched into kds's cache by
+# kernel/kernel_tree.sh); the arm64 and 686-pae kernels cross-compiled
+# (ARCH and CROSS_COMPILE in the environment: kernel/kernels.sh --kbuild).
 #
 # What runs, in a fresh tree extracted from /usr/src/linux-source-<series>.tar.xz:
 #  - vendor.sh refuses bad input (no tree, ".." in SUBDIR, a directory it
@@ -38,12 +40,12 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 # vendor_into KVER: the whole check in a fresh tree of KVER's series.
 vendor_into() {
-local kver=$1 series kdir tarball tree vendor kconfig_before n f h d drv modinfo vermagic s ext
+local kver=$1 series kdir tarball tree vendor kconfig_before n f h d drv modinfo vermagic s ext machine
 series=$(printf '%s\n' "$kver" | sed -n 's/^\([0-9]*\.[0-9]*\).*/\1/p')
 tarball=/usr/src/linux-source-$series.tar.xz
 [ -f "$tarball" ] || { bad "$tarball missing (apt-get install linux-source-$series)"; return; }
 kdir=$("$root/kernel/kernel_tree.sh" "$kver") || { bad "no headers of $kver"; return; }
-echo "==== $kver: $tarball"
+echo "==== $kver: $tarball${ARCH:+ (ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE)}"
 step "extracting $tarball"
 rm -rf "$tmp/linux-source-$series"
 tar -xJf "$tarball" -C "$tmp"
@@ -135,6 +137,9 @@ if build "$tmp/module.log" M=lib/kds modules; then
 		"$series".*) ok "the tree built lib/kds/kds.ko (vermagic $vermagic)" ;;
 		*) bad "lib/kds/kds.ko has vermagic '$vermagic'" ;;
 		esac
+		machine=$(readelf -h "$tree/lib/kds/kds.ko" | sed -n 's/^ *Machine: *//p')
+		[ "$machine" = "$("$root/kernel/kernels.sh" --machine "$kver")" ] ||
+			bad "lib/kds/kds.ko was built for '$machine'"
 	else
 		bad "no lib/kds/kds.ko"
 	fi
@@ -183,5 +188,5 @@ rm -rf "$tree" "$ext"
 step "done with $kver"
 }
 
-test_each_kernel vendor_into
+test_each_kernel vendor_into --all
 exit $fail

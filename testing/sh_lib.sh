@@ -9,9 +9,13 @@
 #   bad WHAT         prints "FAIL: WHAT" and sets fail=1
 #   shows FILE       FILE's first 2000 bytes, for a failure's message
 #   step WHAT        prints "-- WHAT (Ns)", N the seconds since test_begin
-#   test_each_kernel FN
+#   test_each_kernel FN [--all]
 #                    FN KVER for every kernel kds supports on this host
-#                    (kernel/kernels.sh), then "kernels covered: ..."
+#                    (kernel/kernels.sh; --all: every architecture's, FN
+#                    running with ARCH and CROSS_COMPILE in its
+#                    environment for another architecture's kernel, as
+#                    kernel/kernels.sh --kbuild says), then "kernels
+#                    covered: ..."
 #
 # The test ends with "exit $fail" (or its own summary of it).
 
@@ -27,13 +31,20 @@ bad() { echo "FAIL: $*"; fail=1; }
 shows() { head -c 2000 "$1"; }
 step() { echo "-- $* ($((SECONDS - t0))s)"; }
 test_each_kernel() {
-	local kernels kver _
-	kernels=$("$root/kernel/kernels.sh") || {
-		bad "the supported kernels could not be resolved (kernel/kernels.sh)"
+	local kernels kver _ kbuild karch cross
+	kernels=$("$root/kernel/kernels.sh" ${2:-}) || {
+		bad "the supported kernels could not be resolved (kernel/kernels.sh ${2:-})"
 		return 1
 	}
 	while read -r kver _; do
-		"$1" "$kver"
+		kbuild=$("$root/kernel/kernels.sh" --kbuild "$kver") || { bad "$kver: kernel/kernels.sh --kbuild"; continue; }
+		if [ -n "$kbuild" ]; then
+			read -r karch cross <<<"$kbuild"
+			ARCH=$karch CROSS_COMPILE=$cross "$1" "$kver"
+		else
+			# (an empty ARCH would override Kbuild's own)
+			"$1" "$kver"
+		fi
 	done <<<"$kernels"
-	echo "kernels covered: $("$root/kernel/kernels.sh" --names)"
+	echo "kernels covered: $("$root/kernel/kernels.sh" ${2:-} --names)"
 }
