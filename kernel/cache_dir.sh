@@ -10,6 +10,7 @@ if [ -n "${KDS_CACHE_DIR:-}" ]; then
 	echo "$KDS_CACHE_DIR"
 	exit 0
 fi
-home=$(getent passwd "$(id -u)" | cut -d: -f6)
-[ -n "$home" ] && [ -d "$home" ] || home=${HOME:?}
+# (a user the password database does not know, as in a user namespace: HOME)
+home=$(getent passwd "$(id -u)" | cut -d: -f6 || true)
+[ -n "$home" ] && [ -d "$home" ] || home=${HOME:?cache_dir.sh: no home directory for the kds cache: set KDS_CACHE_DIR}
 echo "$home/.cache/kds"

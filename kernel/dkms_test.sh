@@ -63,7 +63,7 @@ mkdir -p "$tmp/src" "$tmp/dkms"
 export mok_signing_key=$tmp/mok.key mok_certificate=$tmp/mok.pub
 d() { "$dkms" --dkmstree "$tmp/dkms" --sourcetree "$tmp/src" "$@"; }
 
-tree= all=
+tree='' all=''
 if [ "${1:-}" = --all ]; then
 	all=--all
 	shift

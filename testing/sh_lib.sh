@@ -32,6 +32,7 @@ shows() { head -c 2000 "$1"; }
 step() { echo "-- $* ($((SECONDS - t0))s)"; }
 test_each_kernel() {
 	local kernels kver _ kbuild karch cross
+	# shellcheck disable=SC2086 # ${2:-}: --all or no argument
 	kernels=$("$root/kernel/kernels.sh" ${2:-}) || {
 		bad "the supported kernels could not be resolved (kernel/kernels.sh ${2:-})"
 		return 1
@@ -46,5 +47,6 @@ test_each_kernel() {
 			"$1" "$kver"
 		fi
 	done <<<"$kernels"
+	# shellcheck disable=SC2086
 	echo "kernels covered: $("$root/kernel/kernels.sh" ${2:-} --names)"
 }

@@ -71,9 +71,11 @@ fi
 for deb in "$tmp"/deb/*.deb; do
 	dpkg-deb -x "$deb" "$tmp/root" || { echo "sysroot.sh: dpkg-deb -x $deb failed" >&2; exit 1; }
 done
-libc6=$(ls "$tmp"/deb/libc6_*.deb 2>/dev/null | head -n 1)
-[ -n "$libc6" ] && dpkg-deb -e "$libc6" "$tmp/root/DEBIAN" && [ -f "$tmp/root/DEBIAN/symbols" ] ||
-	{ echo "sysroot.sh: libc6's symbols file is missing from the $arch packages" >&2; exit 1; }
+libc6=$(find "$tmp/deb" -name 'libc6_*.deb' | head -n 1)
+if [ -z "$libc6" ] || ! dpkg-deb -e "$libc6" "$tmp/root/DEBIAN" || [ ! -f "$tmp/root/DEBIAN/symbols" ]; then
+	echo "sysroot.sh: libc6's symbols file is missing from the $arch packages" >&2
+	exit 1
+fi
 printf '%s\n' "$vers" >"$tmp/root/.complete"
 rm -rf "$dest"
 mv "$tmp/root" "$dest"

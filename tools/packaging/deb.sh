@@ -62,20 +62,28 @@ fi
 version=$(sh "$src/tools/version.sh" "$src/include/kds/version.h")
 # The libraries: the host's, or another architecture's (//:kds_libs_ARCH).
 libs=$src/lib
-cross= type=-b
+cross='' type=-b
 if [ -n "$arch" ] && [ "$arch" != "$(dpkg --print-architecture)" ]; then
 	libs=$src/kds_libs_$arch/lib
 	if [ ! -f "$libs/libkds.so" ]; then
-		echo "deb.sh: no libkds.so built for '$arch' (architectures: $(cd "$src" && ls -d kds_libs_* 2>/dev/null | sed 's/^kds_libs_//' | tr '\n' ' '))" >&2
+		echo "deb.sh: no libkds.so built for '$arch' (architectures: $(cd "$src" && find . -maxdepth 1 -name 'kds_libs_*' | sed 's|^./kds_libs_||' | sort | tr '\n' ' '))" >&2
 		exit 2
 	fi
 	cross="-a $arch" type=-B
-	# libc6 of that architecture for dpkg-shlibdeps (debian/rules), from
-	# testing/arch/sysroot.sh: the host's dpkg database stays as it is.
-	KDS_CROSS_LIBC_TREE=$("$src/testing/arch/sysroot.sh" "$arch") || {
-		echo "deb.sh: no $arch sysroot (testing/arch/sysroot.sh said why above)" >&2
+	# libc6 of that architecture for dpkg-shlibdeps (debian/rules): the
+	# tree KDS_CROSS_LIBC_TREE names, else testing/arch/sysroot.sh's. The
+	# host's dpkg database stays as it is.
+	if [ -z "${KDS_CROSS_LIBC_TREE:-}" ]; then
+		KDS_CROSS_LIBC_TREE=$("$src/testing/arch/sysroot.sh" "$arch") || {
+			echo "deb.sh: no $arch sysroot (testing/arch/sysroot.sh said why above)" >&2
+			exit 1
+		}
+	fi
+	libc_arch=$(sed -n 's/^Architecture: //p' "$KDS_CROSS_LIBC_TREE/DEBIAN/control" 2>/dev/null || true)
+	if [ "$libc_arch" != "$arch" ]; then
+		echo "deb.sh: $KDS_CROSS_LIBC_TREE holds no libc6 of $arch (its DEBIAN/control says '$libc_arch')" >&2
 		exit 1
-	}
+	fi
 	export KDS_CROSS_LIBC_TREE
 fi
 

@@ -26,7 +26,8 @@
 #  6. kds-dkms's tree, as unpacked, goes through Debian's dkms for every
 #     supported kernel (kernel/dkms_test.sh --tree).
 #  7. For each other architecture ARCH (i386, arm64): //:deb --arch ARCH
-#     cross-builds libkds0, libkds-dev and libkds0-dbgsym, lintian-clean,
+#     cross-builds libkds0, libkds-dev and libkds0-dbgsym (the same bytes
+#     again from a second builder, as in 1), lintian-clean,
 #     holding that architecture's library and depending on that
 #     architecture's libc6; libkds0 and libkds-dev of ARCH install beside
 #     the host's into one dpkg --root (Multi-Arch: same), and a libkds-dev
@@ -64,14 +65,17 @@ if ! "$deb" "$tmp/out1" >"$tmp/build1.log" 2>&1; then
 	exit 1
 fi
 mkdir -p "$tmp/elsewhere/deeper"
-# The second build: what differs between two builders' machines. The
-# user namespace maps uid and gid 4242 onto this user, so the build sees
-# another user with this one's access to the files.
-if ! (umask 077 && export TMPDIR=$tmp/elsewhere/deeper TZ=Pacific/Kiritimati \
-	LC_ALL=C.UTF-8 LANG=C.UTF-8 FAKETIME_DONT_FAKE_MONOTONIC=1 &&
-	unshare --uts sh -c 'hostname kds-elsewhere &&
-		exec unshare --user --map-user=4242 --map-group=4242 faketime -f +3d "$@"' sh \
-		"$deb" "$tmp/out2") >"$tmp/build2.log" 2>&1; then
+# elsewhere COMMAND...: COMMAND as a second builder runs it, with what
+# differs between two builders' machines. The user namespace maps uid and
+# gid 4242 onto this user, so the build sees another user with this one's
+# access to the files.
+elsewhere() {
+	(umask 077 && export TMPDIR=$tmp/elsewhere/deeper TZ=Pacific/Kiritimati \
+		LC_ALL=C.UTF-8 LANG=C.UTF-8 FAKETIME_DONT_FAKE_MONOTONIC=1 &&
+		unshare --uts sh -c 'hostname kds-elsewhere &&
+			exec unshare --user --map-user=4242 --map-group=4242 faketime -f +3d "$@"' sh "$@")
+}
+if ! elsewhere "$deb" "$tmp/out2" >"$tmp/build2.log" 2>&1; then
 	tail -n 40 "$tmp/build2.log"
 	echo "FAIL: the second //:deb build failed"
 	exit 1
@@ -239,9 +243,23 @@ for a in "${cross_arches[@]}"; do
 		bad "//:deb --arch $a failed"
 		continue
 	fi
-	got=$(cd "$out" && ls -- *.deb | sort | tr '\n' ' ')
+	got=$(cd "$out" && find . -maxdepth 1 -name '*.deb' | sed 's|^\./||' | sort | tr '\n' ' ')
 	want="libkds-dev_${version}_$a.deb libkds0-dbgsym_${version}_$a.deb libkds0_${version}_$a.deb "
 	[ "$got" = "$want" ] || bad "//:deb --arch $a made '$got', want '$want'"
+	# The same bytes from a second builder, handed the libc6 tree the
+	# first one used (its own apt would see lists three days old and
+	# fetch them again, which a user namespace cannot).
+	if KDS_CROSS_LIBC_TREE=$("$root/testing/arch/sysroot.sh" "$a") elsewhere "$deb" --arch "$a" "$out.2" \
+		>"$tmp/build-$a.2.log" 2>&1; then
+		same=1
+		for f in $want; do
+			cmp -s "$out/$f" "$out.2/$f" || { bad "$f differs between two builds of the same tree"; same=0; }
+		done
+		[ "$same" = 0 ] || echo "ok: $a: the same bytes from a second builder: $want"
+	else
+		tail -n 30 "$tmp/build-$a.2.log"
+		bad "the second //:deb --arch $a build failed"
+	fi
 	if lintian --fail-on error,warning "$out/kds_${version}_$a.changes" >"$tmp/lintian-$a.out" 2>&1 &&
 		! grep -qE '^[EW]: ' "$tmp/lintian-$a.out"; then
 		echo "ok: $a: lintian: no error or warning"
@@ -291,6 +309,7 @@ for a in "${cross_arches[@]}"; do
 		# qemu-aarch64 with the cross libc, which also holds the loader
 		# the consumer runs as ldd would.
 		run=$tmp/run-$a
+		# shellcheck disable=SC2016 # the script's own $p and $@
 		printf '#!/bin/sh\np=$1\nshift\n[ -e "$p" ] || p=/usr/%s$p\nexec qemu-aarch64 -L /usr/%s "$p" "$@"\n' \
 			"$gnu" "$gnu" >"$run"
 		chmod +x "$run"
