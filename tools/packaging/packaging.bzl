@@ -25,7 +25,7 @@ def _kds_libraries_impl(ctx):
     args.add_all(archives)
 
     # The configuration's own tools: a cross build (--config=i386, a
-    # transition of kds_arch_files) links with that architecture's gcc.
+    # transition of kds_cross_files) links with that architecture's gcc.
     cc = find_cpp_toolchain(ctx)
     ctx.actions.run(
         executable = ctx.executable._mklibs,
