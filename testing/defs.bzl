@@ -8,6 +8,7 @@ corpus kept in the tree. See testing/README.md.
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_test")
+load("//testing/arch:cross.bzl", "KDS_CROSS", "kds_cross_test")
 
 # Test code is userspace-only and uses Criterion's assertion macros, which
 # declare variables mid-block; the shared sources keep the kernel's rule.
@@ -42,6 +43,7 @@ def kds_cc_test(name, srcs, deps = [], copts = [], size = "small", **kwargs):
         }),
         **kwargs
     )
+    kds_cross_tests(name, size = size, criterion = True)
 
 def kds_case_test(name, srcs, suite, deps = [], copts = [], local_defines = [], size = "small", **kwargs):
     """Runs the suite of a shared case file over the userspace port.
@@ -74,6 +76,33 @@ def kds_case_test(name, srcs, suite, deps = [], copts = [], local_defines = [], 
         size = size,
         **kwargs
     )
+    kds_cross_tests(name, size = size)
+
+def kds_cross_tests(test, size = "small", criterion = False):
+    """test (a cc_test of this package) again for every other architecture.
+
+    <test>_<arch> for each Debian architecture of KDS_CROSS: the program
+    built with that architecture's cross compiler and run by
+    testing/arch/run.sh (i386 natively, arm64 under qemu-aarch64), in the
+    host's configuration: `bazel test //...` runs them all. Only the host's
+    build carries the sanitizers (the sanitizer configurations skip these).
+
+    Args:
+      test: the cc_test's name.
+      size: its Bazel test size.
+      criterion: the test is a Criterion one (kds_cc_test), which
+        qemu-user cannot run (see kds_cc_test): no arm64 test.
+    """
+    for cpu, (_, arch) in KDS_CROSS.items():
+        if criterion and arch == "arm64":
+            continue
+        kds_cross_test(
+            name = test + "_" + arch,
+            test = ":" + test,
+            cpu = cpu,
+            size = size,
+            target_compatible_with = KDS_UNSANITIZED,
+        )
 
 # The fuzz build carries its own ASan + UBSan, whatever Bazel's
 # configuration: under --config=asan it would be the same run again and

@@ -1,6 +1,7 @@
 """libkds.a and libkds.so: every shared component over the userspace port."""
 
 load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
+load("//testing/arch:cross.bzl", "kds_cross_transition")
 
 def _archives(deps):
     """The position-independent archive of every library in deps' closure."""
@@ -114,30 +115,6 @@ kds_headers = rule(
     },
 )
 
-def _cross_transition_impl(settings, attr):
-    # As .bazelrc's --config=cross with --cpu: testing/arch/'s toolchains
-    # for the target, the host's own for the tools, header paths as given
-    # (Bazel's inclusion check). Criterion's headers (its -idirafter) are
-    # for the tests only.
-    return {
-        "//command_line_option:copt": settings["//command_line_option:copt"] +
-                                      ["-fno-canonical-system-headers"],
-        "//command_line_option:cpu": attr.cpu,
-        "//command_line_option:crosstool_top": str(Label("//testing/arch:suite")),
-        "//command_line_option:host_crosstool_top": "@bazel_tools//tools/cpp:toolchain",
-    }
-
-_cross_transition = transition(
-    implementation = _cross_transition_impl,
-    inputs = ["//command_line_option:copt"],
-    outputs = [
-        "//command_line_option:copt",
-        "//command_line_option:cpu",
-        "//command_line_option:crosstool_top",
-        "//command_line_option:host_crosstool_top",
-    ],
-)
-
 def _kds_cross_files_impl(ctx):
     outs = []
     for dep in ctx.attr.srcs:
@@ -156,7 +133,7 @@ kds_cross_files = rule(
           "testing/arch/cross.bzl's KDS_CROSS), each file at " +
           "<name>/<its path>: beside the host's own in one runfiles tree.",
     attrs = {
-        "srcs": attr.label_list(cfg = _cross_transition, mandatory = True),
+        "srcs": attr.label_list(cfg = kds_cross_transition, mandatory = True),
         "cpu": attr.string(mandatory = True),
         "_allowlist_function_transition": attr.label(
             default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
