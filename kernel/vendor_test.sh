@@ -7,7 +7,8 @@
 # kernel/kernel_tree.sh); the arm64 and 686-pae kernels cross-compiled
 # (ARCH and CROSS_COMPILE in the environment: kernel/kernels.sh --kbuild).
 #
-# What runs, in a fresh tree extracted from /usr/src/linux-source-<series>.tar.xz:
+# What runs, in a fresh tree of /usr/src/linux-source-<series>.tar.xz (each
+# series extracted once, and reset to the tarball's files between kernels):
 #  - vendor.sh refuses bad input (no tree, ".." in SUBDIR, a directory it
 #    did not make) and changes nothing then;
 #  - vendor.sh twice: lib/Kconfig and lib/Makefile carry exactly one hook
@@ -38,6 +39,47 @@ test_begin vendor
 . "$root/kernel/probes/check.sh"
 jobs=$(nproc 2>/dev/null || echo 2)
 
+# The files a run changes besides what it adds: vendor.sh's two hook
+# lines and the sample driver's two.
+hooked=(lib/Kconfig lib/Makefile drivers/misc/Kconfig drivers/misc/Makefile)
+# tree_paths TREE: every path in TREE, sorted.
+tree_paths() { (cd "$1" && find . | LC_ALL=C sort); }
+# fresh_tree SERIES: $tmp/linux-source-SERIES as the tarball has it. A
+# series' tarball is extracted once, and reset between its kernels
+# (and architectures) as 'git clean -dfx' and 'git checkout' would reset
+# a clone: what the run added goes (reset_tree), the hooked files are put
+# back. The reset tree must have exactly the paths of the extracted one,
+# and the hooked files their contents.
+fresh_tree() {
+	local series=$1 tree=$tmp/linux-source-$1 tarball=/usr/src/linux-source-$1.tar.xz
+	local keep=$tmp/pristine-$1
+	if [ -d "$tree" ]; then
+		step "reusing $tree, reset"
+		tree_paths "$tree" | cmp -s - "$keep/paths" ||
+			{ bad "the reset $tree's paths differ from the tarball's:"; tree_paths "$tree" |
+				diff "$keep/paths" - | head -n 10 || true; return 1; }
+		(cd "$tree" && md5sum "${hooked[@]}") | cmp -s - "$keep/hooked.md5" ||
+			{ bad "the reset $tree's ${hooked[*]} differ from the tarball's"; return 1; }
+		return 0
+	fi
+	step "extracting $tarball"
+	tar -xJf "$tarball" -C "$tmp"
+	mkdir -p "$keep"
+	tree_paths "$tree" >"$keep/paths"
+	(cd "$tree" && cp --parents "${hooked[@]}" "$keep/" && md5sum "${hooked[@]}") >"$keep/hooked.md5"
+}
+# reset_tree SERIES: remove every path the tarball does not have (Kbuild's
+# outputs, objtool's, the vendored copy, the sample driver), put the
+# hooked files back.
+reset_tree() {
+	local series=$1 tree=$tmp/linux-source-$1 keep=$tmp/pristine-$1 n
+	tree_paths "$tree" | LC_ALL=C comm -13 "$keep/paths" - >"$tmp/added"
+	n=$(wc -l <"$tmp/added")
+	(cd "$tree" && tr '\n' '\0' <"$tmp/added" | xargs -0 -r rm -rf --)
+	(cd "$keep" && cp --parents "${hooked[@]}" "$tree/")
+	step "reset $tree: removed the $n paths the run made"
+}
+
 # vendor_into KVER: the whole check in a fresh tree of KVER's series.
 vendor_into() {
 local kver=$1 series kdir tarball tree vendor kconfig_before n f h d drv modinfo vermagic s ext machine
@@ -46,9 +88,7 @@ tarball=/usr/src/linux-source-$series.tar.xz
 [ -f "$tarball" ] || { bad "$tarball missing (apt-get install linux-source-$series)"; return; }
 kdir=$("$root/kernel/kernel_tree.sh" "$kver") || { bad "no headers of $kver"; return; }
 echo "==== $kver: $tarball${ARCH:+ (ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE)}"
-step "extracting $tarball"
-rm -rf "$tmp/linux-source-$series"
-tar -xJf "$tarball" -C "$tmp"
+fresh_tree "$series" || return 0 # (said why; set -e: not a status)
 tree=$tmp/linux-source-$series
 vendor=$root/kernel/vendor.sh
 kconfig_before=$(md5sum <"$tree/lib/Kconfig")
@@ -170,7 +210,7 @@ step "external build of the vendored directory against $kver headers"
 ext=$tmp/ext
 cp -R "$tree/lib/kds" "$ext"
 rm -f "$ext"/*.o "$ext"/*/*.o "$ext"/*.ko "$ext"/*.a
-if make -C "$kdir" M="$ext" CONFIG_KDS=m modules >"$tmp/ext.log" 2>&1 &&
+if make -C "$kdir" -j"$jobs" M="$ext" CONFIG_KDS=m modules >"$tmp/ext.log" 2>&1 &&
 	! grep -E 'warning:|WARNING:' "$tmp/ext.log"; then
 	[ -f "$ext/kds.ko" ] && ok "external build of the vendored copy: kds.ko" || bad "no external kds.ko"
 else
@@ -184,9 +224,18 @@ if [ -f "$tree/lib/kds/kernel/kds_probes.h" ]; then
 else
 	bad "the in-tree build wrote no lib/kds/kernel/kds_probes.h"
 fi
-rm -rf "$tree" "$ext"
+rm -rf "$ext"
 step "done with $kver"
 }
 
-test_each_kernel vendor_into --all
+# vendor_kernel KVER: vendor_into KVER, then its series' tree reset (also
+# when a step failed part-way).
+vendor_kernel() {
+	local series
+	series=$(printf '%s\n' "$1" | sed -n 's/^\([0-9]*\.[0-9]*\).*/\1/p')
+	vendor_into "$1"
+	[ ! -d "$tmp/linux-source-$series" ] || reset_tree "$series"
+}
+
+test_each_kernel vendor_kernel --all
 exit $fail
