@@ -9,6 +9,14 @@
 # core_guest: the checks, then power off.
 core_guest() {
 	say "core guest of $CORE ($(uname -m)): the later stages are not run here"
+	# kds.ko as the system's dax bus with $CORE's daxctl (system_dax.sh's
+	# core stage, run first thing by /init): it must have run to its end
+	# wherever the kernel's dax bus is a module (CONFIG_DAX=m).
+	if [ "$DAX" = m ] && [ "${system_dax_core_done:-0}" != 1 ]; then
+		fail "core: CONFIG_DAX=m, but system-dax's core stage did not run to its end"
+	elif [ "$DAX" != m ]; then
+		say "core: CONFIG_DAX=$DAX: the kernel's dax bus is there from boot, kds.ko is not the system's dax bus here"
+	fi
 	# Physical addresses past 4 GiB in the bus's files, every bit of them
 	# (a 32-bit kernel's unsigned long holds 32): a dynamic region in no
 	# resource at 0x1030000000, its device's resource, size and mapping.

@@ -20,6 +20,7 @@ INJECT=
 NO_HMEM=
 MEMORY_FAILURE=
 CORE=
+DAX=
 [ -r /etc/kds-vm.conf ] && . /etc/kds-vm.conf
 
 say "init start ($(uname -r))"

@@ -15,8 +15,7 @@ if ! pack_module dax/hmem/dax_hmem || ! pack_module dax/kmem; then
 fi
 # kds.ko as the system's dax bus (vm/system_dax.sh) and the real daxctl it
 # runs, with the libraries ldd names; a host without daxctl cannot run the
-# test. libdaxctl asks libkmod for the modules device_dax and kmem before
-# binding: kds.ko provides both, so the guest's modules.builtin names them.
+# test (modules.builtin: run.sh's pack_builtin_names).
 cp "$here/system_dax.sh" "$ir/lib/kds/system_dax.sh"
 # pack_program NAME PACKAGE: the host's NAME (on the PATH, or in /usr/sbin
 # or /sbin, which a Bazel test's PATH lacks) into the guest's /bin, with
@@ -45,11 +44,7 @@ if [ -z "$no_hmem" ]; then
 	pack_program fio fio
 	pack_program daxio pmdk-tools
 fi
-mkdir -p "$ir/lib/modules/$kver"
-printf 'kernel/drivers/dax/device_dax.ko\nkernel/drivers/dax/kmem.ko\n' >"$ir/lib/modules/$kver/modules.builtin"
-: >"$ir/lib/modules/$kver/modules.order"
-: >"$ir/lib/modules/$kver/modules.builtin.modinfo"
-"$(command -v depmod || echo /sbin/depmod)" -b "$ir" "$kver" || die "depmod for the guest's modules.builtin failed"
+pack_builtin_names
 # libdaxctl's writes, byte for byte, for the guest (static: no libc there).
 mkdir -p "$work/daxctl"
 printf '#include <errno.h>\n#include <stddef.h>\n#define __maybe_unused __attribute__((unused))\n' \

@@ -207,22 +207,24 @@ pack_module() {
 pack_module dax/dax || true
 pack_module dax/device_dax ||
 	die "$moddir has no drivers/dax/device_dax.ko (CONFIG_DEV_DAX=m): the id cross-check needs it"
+# libdaxctl asks libkmod for the modules device_dax and kmem before
+# binding: kds.ko provides both, so the guest's modules.builtin names them.
+pack_builtin_names() {
+	mkdir -p "$ir/lib/modules/$kver"
+	printf 'kernel/drivers/dax/device_dax.ko\nkernel/drivers/dax/kmem.ko\n' >"$ir/lib/modules/$kver/modules.builtin"
+	: >"$ir/lib/modules/$kver/modules.order"
+	: >"$ir/lib/modules/$kver/modules.builtin.modinfo"
+	"$(command -v depmod || echo /sbin/depmod)" -b "$ir" "$kver" || die "depmod for the guest's modules.builtin failed"
+}
 # The rest of the guest: on the host's architecture, every stage
-# (vm/pack_host.sh); on another one, the core guest: kds.ko, its failed
-# loads, the sample and kds_test.ko (the later stages run the host's
-# programs).
+# (vm/pack_host.sh); on another one, the core guest (vm/pack_core.sh):
+# kds.ko, its failed loads, the sample and kds_test.ko, and kds.ko as the
+# system's dax bus with that architecture's daxctl (the later stages run
+# the host's programs).
 if [ -z "$core" ]; then
 	. "$here/pack_host.sh"
 else
-	no_hmem="a guest of $core runs the core stages only"
-	# What the kernel's configuration allows a backed region (core_guest.sh's
-	# region 8): memory hot-plug and hot-remove, struct pages for a range.
-	[ -r "$image/config" ] || die "$image/config missing: the core guest reads the kernel's configuration there"
-	hotplug=n zone_device=n
-	grep -q '^CONFIG_MEMORY_HOTREMOVE=y$' "$image/config" && hotplug=y
-	grep -q '^CONFIG_ZONE_DEVICE=y$' "$image/config" && zone_device=y
-	printf "INJECT=%s\nNO_HMEM='%s'\nCORE=%s\nMEMORY_HOTPLUG=%s\nZONE_DEVICE=%s\n" \
-		"$inject" "$no_hmem" "$core" "$hotplug" "$zone_device" >"$ir/etc/kds-vm.conf"
+	. "$here/pack_core.sh"
 fi
 (cd "$ir" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 >"$work/initramfs.cpio.gz"
 

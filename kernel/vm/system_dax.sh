@@ -12,6 +12,11 @@
 #                      and unloads it; says how many checks it ran. When
 #                      "dax" exists at boot (Debian's kernel has it built
 #                      in), says it did not run and checks nothing.
+#                      In a guest of another architecture (CORE, run.sh's
+#                      core guest) the core stage runs instead: that
+#                      architecture's daxctl over a region past 4 GiB
+#                      (system_dax_core); "system-dax: core stage ran N
+#                      check(s), F failed" ends it.
 #   system_dax_refused run once a "dax" bus exists and kds.ko is unloaded:
 #                      kds.ko dax_bus_name=dax must fail to load with one
 #                      message, no sysfs duplicate-name dump, nothing left;
@@ -47,8 +52,69 @@ system_dax_first() {
 		return 0
 	fi
 	sd_failed=0
+	if [ -n "$CORE" ]; then
+		system_dax_core
+		say "system-dax: core stage ran $((sd_n - n0)) check(s), $sd_failed failed"
+		return 0
+	fi
 	system_dax_first_checks
 	say "system-dax: first stage ran $((sd_n - n0)) check(s), $sd_failed failed"
+}
+
+# The core stage (a guest of another architecture: no Soft Reserved
+# memory there, and on i386 and arm64 6.1 no ZONE_DEVICE to map with):
+# Debian's daxctl of that architecture (a 32-bit program on i386) reads
+# and resizes a dynamic region of kds.ko's at 0x1030000000, in no
+# resource, whose every address needs all 64 bits of phys_addr_t and of
+# libdaxctl's fields; then the bus goes with kds.ko.
+system_dax_core() {
+	local B=/sys/bus/dax D=/sys/bus/dax/devices/dax9.0 out flat rc
+	local R=/sys/devices/kds_dax_region9/dax_region
+	[ -x /bin/daxctl ] || { sd_bad "daxctl is not in the initramfs (run.sh packs $CORE's)"; return 0; }
+	out=$(daxctl version 2>&1) && rc=0 || rc=$?
+	sd_check "$rc" "$CORE's daxctl runs ($(uname -m)): version $out"
+	if ! insmod /lib/kds/kds.ko dax_bus_name=dax; then
+		sd_bad "insmod kds.ko dax_bus_name=dax"
+		return 0
+	fi
+	sd_check "$([ -d $B/drivers/device_dax ] && [ -d $B/drivers/kmem ] && [ ! -e /sys/bus/kds_dax ]; echo $?)" \
+		"kds.ko registered bus dax with drivers device_dax and kmem, no kds_dax"
+	sd_eq "create_region 9 0x1030000000 0x8000000 0x200000 0 dynamic" \
+		"$(sd_write $B/create_region "9 0x1030000000 0x8000000 0x200000 0 dynamic")" ok
+	# Bound where the kernel can map the range, refused with one line where
+	# it cannot (core_guest.sh's region 8): daxctl's disable is for both.
+	[ "$(sd_drv $D)" = none ] || echo dax9.0 >$B/drivers/device_dax/unbind
+	sd_eq "dax9.0: the whole region, unbound" "$(sd_drv $D) $(sd_layout $D)" \
+		"none 134217728; 0x1030000000-0x1037ffffff@0x0"
+
+	out=$(daxctl list -r 9 -R -D -M 2>&1)
+	sd_show "daxctl list -r 9 -R -D -M" "$out"
+	flat=$(echo "$out" | tr -d ' \n\t')
+	sd_eq "daxctl list: region id" "$(sd_field "$flat" id)" 9
+	sd_eq "daxctl list: region size" "$(sd_field "$flat" size)" 134217728
+	sd_eq "daxctl list: region align" "$(sd_field "$flat" align)" 2097152
+	sd_eq "daxctl list: chardev" "$(sd_field "$flat" chardev)" dax9.0
+	sd_check "$(case $flat in *'"mappings":[{"page_offset":0,"start":69524783104,"end":69659000831,"size":134217728}]'*) echo 0 ;; *) echo 1 ;; esac)" \
+		"daxctl list: dax9.0's mapping 0x1030000000-0x1037ffffff, every bit"
+
+	out=$(daxctl reconfigure-device -s 32M dax9.0 2>&1) && rc=0 || rc=$?
+	sd_show "daxctl reconfigure -s 32M" "$out"
+	sd_check "$rc" "daxctl reconfigure-device -s 32M dax9.0"
+	sd_eq "dax9.0: 32 MiB at the region's start" "$(sd_layout $D)" "33554432; 0x1030000000-0x1031ffffff@0x0"
+	sd_eq "region 9: 96 MiB available" "$(sd_attr $R/available_size)" 100663296
+	out=$(daxctl list -r 9 -D -M 2>&1)
+	flat=$(echo "$out" | tr -d ' \n\t')
+	sd_check "$(case $flat in *'"mappings":[{"page_offset":0,"start":69524783104,"end":69558337535,"size":33554432}]'*) echo 0 ;; *) echo 1 ;; esac)" \
+		"daxctl list: the 32 MiB mapping 0x1030000000-0x1031ffffff ($(echo "$flat" | head -c 300))"
+	# past the region's end: refused, nothing changed
+	sd_eq "size past the free space: ENOSPC" "$(sd_write $D/size 0x10000000)" ENOSPC
+	sd_eq "after the refusal: dax9.0 unchanged" "$(sd_layout $D)" "33554432; 0x1030000000-0x1031ffffff@0x0"
+
+	sd_eq "delete_region 9" "$(sd_write $B/delete_region 9)" ok
+	sd_check "$([ ! -e $D ] && [ ! -e /sys/devices/kds_dax_region9 ]; echo $?)" "delete_region 9: dax9.0 and the region gone"
+	rmmod kds || sd_bad "rmmod kds (dax_bus_name=dax)"
+	sd_check "$([ ! -e $B ]; echo $?)" "rmmod kds: /sys/bus/dax gone, the name free for dax.ko"
+	system_dax_core_done=1
 }
 
 system_dax_first_checks() {

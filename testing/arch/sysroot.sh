@@ -8,8 +8,10 @@
 # state: nothing is installed, the host's apt configuration is unchanged)
 # libcriterion-dev of ARCH with everything libcriterion3 needs at run time
 # (libc6 among them; the compiler's headers and libc are its own,
-# libc6-dev-*-cross) and busybox-static (bin/busybox: the init of
-# kernel/vm/run.sh's guests of ARCH), unpacks them with dpkg-deb -x into
+# libc6-dev-*-cross), busybox-static (bin/busybox: the init of
+# kernel/vm/run.sh's guests of ARCH) and daxctl with everything it needs
+# at run time (usr/bin/daxctl: the real daxctl those guests run against
+# kds.ko as the system's dax bus), unpacks them with dpkg-deb -x into
 # kds's cache,
 #   $KDS_CACHE_DIR/sysroot/ARCH-<hash of the package list>/
 # and points the workspace's .kds-sysroot/ARCH at it, the path .bazelrc's
@@ -29,13 +31,16 @@ arch=$1
 case $arch in i386 | arm64) ;; *) echo "sysroot.sh: no userspace test configuration for '$arch' (i386, arm64)" >&2; exit 2 ;; esac
 apt=("$root/kernel/apt_arch.sh" "$arch")
 
-# The packages: libcriterion-dev and libcriterion3's run-time closure.
+# The packages: libcriterion-dev, and libcriterion3's and daxctl's
+# run-time closure.
 pkgs=$("${apt[@]}" apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts \
-	--no-breaks --no-replaces --no-enhances libcriterion3 libc6 2>/dev/null |
+	--no-breaks --no-replaces --no-enhances libcriterion3 daxctl libc6 2>/dev/null |
 	grep -v '^ ' | grep -v '^<' | sort -u)
 # busybox-static: the init of kernel/vm/run.sh's guests of ARCH.
 pkgs=$(printf '%s\nlibcriterion-dev\nbusybox-static\n' "$pkgs" | sort -u)
-[ -n "$pkgs" ] || { echo "sysroot.sh: apt-cache knows no libcriterion3 for $arch" >&2; exit 1; }
+for p in libcriterion3 daxctl; do
+	grep -qx "$p" <<<"$pkgs" || { echo "sysroot.sh: apt-cache knows no $p for $arch" >&2; exit 1; }
+done
 # Each one's candidate version, from one apt-cache call (the names in
 # the order of $pkgs, sorted, so the key below is the same every time).
 # shellcheck disable=SC2086 # one package name a word
